@@ -1,0 +1,53 @@
+"""The ``klabsite`` command: one sub-command per module, each registering itself.
+
+Each command module provides ``register(subparsers)``, which adds its parser and sets
+``func`` (taking the parsed arguments, returning the exit code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+COMMAND_MODULES = (
+    "klabsite.commands.check",
+    "klabsite.commands.simulate",
+    "klabsite.commands.score",
+    "klabsite.site.commands",
+)
+"""Modules that register sub-commands; a module not written yet is skipped."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available sub-command."""
+    parser = argparse.ArgumentParser(prog="klabsite", description=__doc__.splitlines()[0])
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name and name.startswith(error.name):
+                continue
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``klabsite`` with ``argv`` (default: the process arguments); return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Command-line sub-commands of ``klabsite``."""
