@@ -14,9 +14,9 @@ below (shared/rules.md, "Cards").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
 
 __all__ = [
     "Suit",
