@@ -8,8 +8,10 @@ below (shared/rules.md, "Cards").
 >>> card = Card.parse("10h")
 >>> card, str(card)
 (Card.parse('TH'), 'TH')
->>> points(card, trump=Suit.SPADES), strength(Card.parse("9S"), trump=Suit.SPADES) > strength(Card.parse("AS"), trump=Suit.SPADES)
-(10, True)
+>>> points(card, trump=Suit.SPADES)
+10
+>>> strength(Card.parse("9S"), trump=Suit.SPADES) > strength(Card.parse("AS"), trump=Suit.SPADES)
+True
 """
 
 from __future__ import annotations
