@@ -1,0 +1,70 @@
+"""Roem: the Klaverjas bonuses counted in each trick (shared/rules.md, Klaverjas rule 3).
+
+The side that wins a trick scores the roem among its four cards:
+
+- three cards of one suit in sequence 20, four in sequence 50 (natural order 7 8 9 10 J Q K A);
+- *stuk*, the K and Q of trumps in the same trick, 20;
+- these add up: K-Q-J of trumps is 20 + 20 = 40, 10-J-Q-K of trumps is 50 + 20 = 70;
+- four of a kind: A, 10, K or Q 100; J 200; 7, 8 or 9 nothing.
+
+>>> from klabsite.cards import Suit, parse_cards
+>>> trick_roem(parse_cards("KH QH JH 7C"), trump=Suit.HEARTS)
+40
+>>> trick_roem(parse_cards("TS JS QS KS"), trump=Suit.SPADES)
+70
+>>> roem_parts(parse_cards("JC JD JH JS"), trump=Suit.CLUBS)
+(('four-of-a-kind', 200),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from klabsite.cards import Card, Rank, Suit
+
+__all__ = ["trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "PIT_BONUS"]
+
+SEQUENCE_ROEM: dict[int, int] = {3: 20, 4: 50}
+"""Roem for a run of that many cards of one suit in one trick."""
+STUK_ROEM = 20
+"""Roem for the K and Q of trumps in the same trick."""
+FOUR_OF_A_KIND_ROEM: dict[Rank, int] = {
+    Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100, Rank.QUEEN: 100,
+    Rank.JACK: 200, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0,
+}
+"""Roem for the four cards of one rank in one trick."""
+PIT_BONUS = 100
+"""Bonus for the playing side when it wins all eight tricks (rule 4); not roem of a trick."""
+
+
+def _longest_run(positions: Sequence[int]) -> int:
+    """Length of the longest run of consecutive numbers among ``positions``."""
+    ordered = sorted(set(positions))
+    best = run = 1 if ordered else 0
+    for previous, current in zip(ordered, ordered[1:], strict=False):
+        run = run + 1 if current == previous + 1 else 1
+        best = max(best, run)
+    return best
+
+
+def roem_parts(cards: Sequence[Card], trump: Suit) -> tuple[tuple[str, int], ...]:
+    """The roem in one trick as ``(kind, value)`` pairs: ``sequence-3``, ``sequence-4``, ``stuk``,
+    ``four-of-a-kind``. Four of a kind of 7, 8 or 9 is worth nothing and is not listed."""
+    parts: list[tuple[str, int]] = []
+    ranks = {card.rank for card in cards}
+    if len(cards) == 4 and len(ranks) == 1:
+        value = FOUR_OF_A_KIND_ROEM[cards[0].rank]
+        return (("four-of-a-kind", value),) if value else ()
+    for suit in Suit:
+        length = _longest_run([card.rank.index for card in cards if card.suit is suit])
+        if length >= 3:
+            parts.append((f"sequence-{min(length, 4)}", SEQUENCE_ROEM[min(length, 4)]))
+    trumps = {card.rank for card in cards if card.suit is trump}
+    if Rank.KING in trumps and Rank.QUEEN in trumps:
+        parts.append(("stuk", STUK_ROEM))
+    return tuple(parts)
+
+
+def trick_roem(cards: Sequence[Card], trump: Suit) -> int:
+    """The total roem among the cards of one trick."""
+    return sum(value for _, value in roem_parts(cards, trump))
