@@ -537,7 +537,7 @@ class KlaverjasDeal:
             if action.card not in self._hands[seat]:
                 return f"{seat} cannot {what}: {seat} does not hold {action.card}"
             if not action.bella:
-                return f"{seat} cannot play {action.card} nobella: Klaverjas has no bella; write the card only"
+                return f"{seat} cannot play {action.card} nobella: no bella in Klaverjas"
             cards, rule = self._play_rule()
             listed = _card_list(cards, self._trump)
             return f"{seat} cannot {what}: " + (rule or "{cards}").format(cards=listed)
