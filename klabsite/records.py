@@ -1,0 +1,669 @@
+"""The ``.klab`` deal record: reading (lenient, with line numbers), canonical writing, ids.
+
+shared/record-format.md is the contract. A record is a :class:`Record`: the match tags (in the
+order read, unknown tags kept) and a list of :class:`DealRecord`, each with its tags and its
+actions. Reading normalises every value klabsite understands (cards ``TH``, seats, the ``Rules``
+tag rewritten through the game's options class, score pairs in seat or side order), so writing
+is simply printing the canonical form; reading then writing is idempotent.
+
+Reading checks the syntax and everything that can be told without playing: header and version,
+tag syntax, required tags, the deck (32 different cards), deal numbers, seats of the game.
+Playing the deals through the engines is :mod:`klabsite.replay`.
+
+>>> record = read_record('''%klab 1
+... [Rules "target=500"]     ; a default: dropped
+... [Game "klaberjass"]
+... [Deal "1"]
+... [Dealer "s"]
+... [Deck "jh 10h 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC 8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS"]
+... n  take   ; hearts
+... ''')
+>>> print(record.to_text(), end="")
+%klab 1
+[Game "klaberjass"]
+<BLANKLINE>
+[Deal "1"]
+[Dealer "S"]
+[Deck "JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC 8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS"]
+N take
+>>> record.deals[0].action_lines, record.deal_id(record.deals[0]) == read_record(record.to_text()).deal_id(0)
+([7], True)
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from klabsite.actions import Action
+from klabsite.cards import DECK, Card, Suit, parse_cards
+from klabsite.games import Game, get_game
+from klabsite.options import GameRules
+from klabsite.seats import Seat, Side
+
+__all__ = [
+    "HEADER",
+    "VERSION",
+    "MATCH_TAGS",
+    "DEAL_TAGS",
+    "SCORE_SHEET_TAGS",
+    "RecordError",
+    "DealRecord",
+    "Record",
+    "parse_record",
+    "read_record",
+    "load_record",
+    "format_record",
+    "format_deal",
+    "normalize_tag",
+    "parse_scores",
+    "format_scores",
+    "escape_value",
+    "text_id",
+]
+
+VERSION = 1
+"""The major version of the format this module reads and writes."""
+
+HEADER = f"%klab {VERSION}"
+"""The first line of every record klabsite writes."""
+
+MATCH_TAGS: tuple[str, ...] = ("Game", "Rules", "Players", "Source", "Title")
+"""Match tags in canonical order (unknown match tags follow, sorted by name)."""
+
+DEAL_TAGS: tuple[str, ...] = (
+    "Deal", "Dealer", "Deck", "Proposed", "Playing", "Points", "Roem", "Pit",
+    "Maker", "Totals", "Tags", "Result", "Note", "Termination",
+)
+"""Deal tags in canonical order (unknown deal tags follow, sorted by name)."""
+
+SCORE_SHEET_TAGS: dict[str, tuple[str, ...]] = {
+    "klaverjas": ("Playing", "Points", "Roem", "Pit"),
+    "klaberjass": ("Maker", "Totals"),
+}
+"""The score-sheet tags of each game (a deal with these has no ``Deck`` and no actions)."""
+
+_GAME_ONLY_TAGS: dict[str, str] = {
+    "Proposed": "klaverjas", "Playing": "klaverjas", "Points": "klaverjas", "Roem": "klaverjas",
+    "Pit": "klaverjas", "Maker": "klaberjass", "Totals": "klaberjass",
+}
+_KNOWN_TAGS = {name.lower(): name for name in MATCH_TAGS + DEAL_TAGS}
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(?:;.*)?')
+_HEADER_LINE = re.compile(r"%klab\s+(\d+)(?:\.(\d+))?\s*(?:;.*)?")
+_DEAL_NUMBER = re.compile(r"\s*(\d+)\s*")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not follow the rules; ``line`` is 1-based (or None).
+
+    ``str(error)`` is ``line N: message``; :meth:`located` gives ``FILE:N: message``.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def at(self, line: int | None) -> RecordError:
+        """This error placed at ``line`` (unless it already has a line)."""
+        return self if self.line is not None else RecordError(self.message, line)
+
+    def located(self, path: str) -> str:
+        """``path:LINE: message``, the form ``klabsite check`` prints."""
+        return f"{path}:{self.line or 1}: {self.message}"
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+
+
+# --------------------------------------------------------------------------- tag values
+
+
+def escape_value(value: str) -> str:
+    r"""A tag value with ``\`` and ``"`` escaped, ready to go between the quotes."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(text: str) -> str:
+    r"""Undo :func:`escape_value`; a backslash before any other character is kept as is."""
+    return re.sub(r'\\(["\\])', r"\1", text)
+
+
+def parse_scores(value: str, keys: Iterable[str], *, what: str = "score") -> dict[str, int]:
+    """Read ``"N 0 S 97"`` / ``"NS 92"``: pairs of a key (seat or side) and a whole number.
+
+    ``keys`` are the keys allowed (``N S`` or ``NS EW``); a key may be given once.
+
+    >>> parse_scores("s 97 n 0", ("N", "S"))
+    {'S': 97, 'N': 0}
+    """
+    allowed = tuple(keys)
+    words = value.split()
+    if not words or len(words) % 2:
+        example = " ".join(f"{key} {n}" for key, n in zip(allowed, (0, 97), strict=False))
+        raise RecordError(f"cannot read {what} {value!r}: write pairs of {'/'.join(allowed)} and points, "
+                          f"e.g. {example}")
+    scores: dict[str, int] = {}
+    for key_word, number in zip(words[::2], words[1::2], strict=True):
+        key = _read_key(key_word, allowed, what)
+        if key in scores:
+            raise RecordError(f"{what} gives {key} twice")
+        if not number.isdigit() or not number.isascii():
+            raise RecordError(f"{what}: {key} needs a whole number of points, not {number!r}")
+        scores[key] = int(number)
+    return scores
+
+
+def _read_key(word: str, allowed: tuple[str, ...], what: str) -> str:
+    key = Side.parse(word).value if len(allowed[0]) == 2 else Seat.parse(word).value
+    if key not in allowed:
+        raise RecordError(f"{what}: {key} does not play here; use {' or '.join(allowed)}")
+    return key
+
+
+def format_scores(scores: Mapping[str, int], keys: Iterable[str]) -> str:
+    """``{"S": 97, "N": 0}`` → ``"N 0 S 97"``: the given keys in ``keys`` order.
+
+    >>> format_scores({"S": 97, "N": 0}, ("N", "S"))
+    'N 0 S 97'
+    """
+    return " ".join(f"{key} {scores[key]}" for key in keys if key in scores)
+
+
+def _read_seat(value: str, game: Game, what: str) -> str:
+    seat = Seat.parse(value).value
+    if seat not in game.seats:
+        raise RecordError(f"{what} {seat}: {game.name} is played by {' '.join(game.seats)} only")
+    return seat
+
+
+def _read_deck(value: str) -> str:
+    cards = parse_cards(value)
+    seen: set[Card] = set()
+    twice = [card for card in cards if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
+    missing = [card for card in DECK if card not in seen]
+    if twice or missing or len(cards) != 32:
+        problems = []
+        if twice:
+            problems.append("lists " + ", ".join(str(card) for card in twice) + " twice")
+        if missing:
+            problems.append("lacks " + ", ".join(str(card) for card in missing))
+        detail = " and ".join(problems) or "does not have 32 cards"
+        raise RecordError(f"the Deck has {len(cards)} cards, not 32 different ones: it {detail}")
+    return " ".join(str(card) for card in cards)
+
+
+def _read_players(value: str, game: Game) -> str:
+    entries = []
+    seats: set[str] = set()
+    for word in value.split():
+        seat_text, colon, name = word.partition(":")
+        if not colon or not name:
+            raise RecordError(f"cannot read player {word!r}: write SEAT:Name, e.g. N:Anna "
+                              "(no spaces in names)")
+        seat = _read_seat(seat_text, game, "Players: seat")
+        if seat in seats:
+            raise RecordError(f"Players names seat {seat} twice")
+        seats.add(seat)
+        entries.append(f"{seat}:{name}")
+    return " ".join(entries)
+
+
+def normalize_tag(game: Game | None, name: str, value: str) -> str:
+    """The canonical value of tag ``name`` (raises :class:`RecordError` if it cannot be read).
+
+    ``game`` is needed for every tag but ``Game`` itself; unknown and free-text tags
+    (``Source``, ``Title``, ``Note`` and tags klabsite does not know) are kept exactly.
+
+    >>> from klabsite.games import get_game
+    >>> normalize_tag(get_game("klaverjas"), "Roem", "ew 20 ns 0")
+    'NS 0 EW 20'
+    """
+    try:
+        return _normalize_tag(game, name, value)
+    except RecordError:
+        raise
+    except ValueError as error:  # cards, seats, sides, options
+        raise RecordError(f"[{name}]: {error}") from None
+
+
+def _normalize_tag(game: Game | None, name: str, value: str) -> str:
+    if name == "Game":
+        return get_game(value).name
+    if name in ("Source", "Title", "Note") or name not in _KNOWN_TAGS.values():
+        return value
+    assert game is not None, "normalising a tag needs the game"
+    only = _GAME_ONLY_TAGS.get(name)
+    if only is not None and only != game.name:
+        raise RecordError(f"[{name}] is a {only} tag; this record is {game.name}")
+    if name == "Rules":
+        return game.parse_rules(value).format()
+    if name == "Players":
+        return _read_players(value, game)
+    if name == "Deal":
+        match = _DEAL_NUMBER.fullmatch(value)
+        if not match or not match.group(1).isascii() or int(match.group(1)) < 1:
+            raise RecordError(f"[Deal] takes the deal's number 1, 2, 3 …, not {value!r}")
+        return str(int(match.group(1)))
+    if name in ("Dealer", "Maker"):
+        return _read_seat(value, game, name)
+    if name == "Deck":
+        return _read_deck(value)
+    if name == "Proposed":
+        return Suit.parse(value).letter
+    if name in ("Playing", "Pit"):
+        return Side.parse(value).value
+    if name in ("Points", "Roem", "Totals", "Result"):
+        keys = game.score_keys if name != "Totals" else game.seats
+        return format_scores(parse_scores(value, keys, what=name), keys)
+    if name == "Tags":
+        return " ".join(value.split())
+    if name == "Termination":
+        if value.strip().lower() != "unfinished":
+            raise RecordError(f'[Termination] takes "unfinished", not {value!r}')
+        return "unfinished"
+    raise AssertionError(f"no rule for tag {name}")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- the data model
+
+
+@dataclass
+class DealRecord:
+    """One deal: its tags (name → canonical value, in the order read) and its actions.
+
+    ``tag_lines`` and ``action_lines`` give the 1-based lines they were read from (0 or absent
+    for a deal built in code); ``error`` is the first problem found while reading it.
+    """
+
+    tags: dict[str, str] = field(default_factory=dict)
+    actions: list[Action] = field(default_factory=list)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    action_lines: list[int] = field(default_factory=list)
+    error: RecordError | None = None
+
+    @property
+    def number(self) -> int:
+        """The deal's number (its ``Deal`` tag), 0 if missing or unreadable."""
+        value = self.tags.get("Deal", "")
+        return int(value) if value.isdigit() else 0
+
+    @property
+    def line(self) -> int:
+        """The line of the ``Deal`` tag (0 for a deal built in code)."""
+        return self.tag_lines.get("Deal", 0)
+
+    @property
+    def last_line(self) -> int:
+        """The last line of the deal as read."""
+        return max([self.line, *self.tag_lines.values(), *self.action_lines])
+
+    def line_of(self, tag: str) -> int:
+        """The line of ``tag``, or of the ``Deal`` tag if it is missing."""
+        return self.tag_lines.get(tag, self.line)
+
+    def action_line(self, index: int) -> int:
+        """The line of action ``index`` (the ``Deal`` line if unknown)."""
+        return self.action_lines[index] if index < len(self.action_lines) else self.line
+
+    @property
+    def is_score_sheet(self) -> bool:
+        """A deal kept as a score sheet: no ``Deck`` and no actions."""
+        return "Deck" not in self.tags and not self.actions
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether the deal carries ``[Termination "unfinished"]``."""
+        return self.tags.get("Termination") == "unfinished"
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The ``Deck`` tag's cards, top first (empty for a score-sheet deal)."""
+        return tuple(parse_cards(self.tags.get("Deck", "")))
+
+    def set_tag(self, game: Game, name: str, value: str) -> None:
+        """Set tag ``name`` to the canonical form of ``value`` (raises :class:`RecordError`)."""
+        name = _KNOWN_TAGS.get(name.lower(), name)
+        self.tags[name] = normalize_tag(game, name, value)
+
+    def add_action(self, action: Action, line: int = 0) -> None:
+        """Append an action (with the line it came from, 0 if none)."""
+        self.actions.append(action)
+        self.action_lines.append(line)
+
+
+@dataclass
+class Record:
+    """A whole ``.klab`` record: match tags and deals."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    deals: list[DealRecord] = field(default_factory=list)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    header_line: int = 1
+
+    @classmethod
+    def new(cls, game: str, rules: GameRules | str = "", **tags: str) -> Record:
+        """An empty record of ``game`` with ``rules`` and further match tags (``Players=…``)."""
+        record = cls()
+        record.tags["Game"] = get_game(game).name
+        record.tags["Rules"] = normalize_tag(record.game, "Rules", str(rules))
+        for name, value in tags.items():
+            record.tags[name] = normalize_tag(record.game, name, value)
+        return record
+
+    @property
+    def game(self) -> Game:
+        """The game of the ``Game`` tag."""
+        return get_game(self.tags["Game"])
+
+    @property
+    def rules(self) -> GameRules:
+        """The options of the ``Rules`` tag (defaults if absent)."""
+        return self.game.parse_rules(self.tags.get("Rules", ""))
+
+    @property
+    def errors(self) -> list[RecordError]:
+        """The first reading error of each deal that has one."""
+        return [deal.error for deal in self.deals if deal.error is not None]
+
+    def new_deal(self, dealer: Seat | str, **tags: str) -> DealRecord:
+        """Append and return a deal numbered after the last one, with canonical tags."""
+        deal = DealRecord()
+        deal.set_tag(self.game, "Deal", str(len(self.deals) + 1))
+        deal.set_tag(self.game, "Dealer", str(dealer))
+        for name, value in tags.items():
+            deal.set_tag(self.game, name, value)
+        self.deals.append(deal)
+        return deal
+
+    def to_text(self) -> str:
+        """The canonical text of the record."""
+        return format_record(self)
+
+    def deal_id(self, deal: DealRecord | int) -> str:
+        """The deal's id: over its canonical ``Game`` and ``Rules`` lines and its deal block."""
+        if isinstance(deal, int):
+            deal = self.deals[deal]
+        head = [line for line in _match_tag_lines(self.tags) if line.startswith(("[Game ", "[Rules "))]
+        return text_id("".join(line + "\n" for line in [*head, *_deal_lines(deal)]))
+
+    def match_id(self) -> str:
+        """The match's id: over the whole canonical file."""
+        return text_id(self.to_text())
+
+
+def text_id(text: str) -> str:
+    """The first 10 characters of the lower-case base32 SHA-256 of ``text`` (UTF-8).
+
+    >>> text_id("")
+    '4oymiquy7q'
+    """
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:10]
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _ordered(tags: Mapping[str, str], known: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    for name in known:
+        if name in tags:
+            yield name, tags[name]
+    for name in sorted(name for name in tags if name not in known):
+        yield name, tags[name]
+
+
+def _tag_line(name: str, value: str) -> str:
+    return f'[{name} "{escape_value(value)}"]'
+
+
+def _match_tag_lines(tags: Mapping[str, str]) -> list[str]:
+    return [_tag_line(name, value) for name, value in _ordered(tags, MATCH_TAGS)
+            if not (name == "Rules" and value == "")]
+
+
+def _deal_lines(deal: DealRecord) -> list[str]:
+    lines = [_tag_line(name, value) for name, value in _ordered(deal.tags, DEAL_TAGS)]
+    return lines + [str(action) for action in deal.actions]
+
+
+def format_deal(deal: DealRecord) -> str:
+    """The canonical deal block: tags in the table's order, then one action per line."""
+    return "".join(line + "\n" for line in _deal_lines(deal))
+
+
+def format_record(record: Record) -> str:
+    """The canonical form: header, match tags, and each deal after one blank line; final LF."""
+    lines = [HEADER, *_match_tag_lines(record.tags)]
+    for deal in record.deals:
+        lines.append("")
+        lines.extend(_deal_lines(deal))
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class _Token:
+    line: int
+    kind: str  # "header", "tag", "action", "error"
+    name: str = ""
+    value: str = ""
+
+
+def _lex(text: str) -> Iterator[_Token]:
+    for number, raw in enumerate(text.split("\n"), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith(";"):
+            continue
+        if stripped.startswith("["):
+            match = _TAG_LINE.fullmatch(stripped)
+            if match:
+                yield _Token(number, "tag", match.group(1), _unescape(match.group(2)))
+            else:
+                yield _Token(number, "error", value=f"cannot read tag line {_show(stripped)}: "
+                                                    'write [Name "value"], the value in double quotes')
+        elif stripped.startswith("%"):
+            yield _Token(number, "header", value=stripped)
+        else:
+            content = stripped.split(";", 1)[0].strip()
+            if content:
+                yield _Token(number, "action", value=content)
+
+
+def _show(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _read_header(token: _Token | None) -> None:
+    if token is None:
+        raise RecordError(f"empty record: a .klab file starts with the line {HEADER}", 1)
+    match = _HEADER_LINE.fullmatch(token.value) if token.kind == "header" else None
+    if not match:
+        found = _show(token.value or token.name)
+        raise RecordError(f"a .klab file starts with the line {HEADER}, not {found}", token.line)
+    major = int(match.group(1))
+    if major > VERSION:
+        raise RecordError(f"this record is .klab version {major}; this klabsite reads version {VERSION} "
+                          "only (a newer klabsite may read it)", token.line)
+    if major < VERSION:
+        raise RecordError(f"unknown .klab version {major}: this klabsite reads version {VERSION}", token.line)
+
+
+def _decode(source: str | bytes) -> str:
+    if isinstance(source, str):
+        text = source
+    else:
+        try:
+            text = source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = source[: error.start].count(b"\n") + 1
+            raise RecordError("the file is not UTF-8 text (a .klab record is UTF-8)", line) from None
+    return text.removeprefix("\ufeff")
+
+
+def parse_record(source: str | bytes) -> Record:
+    """Read a record leniently: problems inside a deal go to that deal's ``error`` (first only).
+
+    Problems that make the whole file unreadable (header, version, match tags, ``Rules``) raise
+    :class:`RecordError` at once.
+    """
+    tokens = list(_lex(_decode(source)))
+    _read_header(tokens[0] if tokens else None)
+    record = Record(header_line=tokens[0].line)
+    position = 1
+    while position < len(tokens) and not _starts_deal(tokens[position]):
+        _read_match_token(record, tokens[position])
+        position += 1
+    _finish_match_tags(record)
+    game = record.game
+    deal: DealRecord | None = None
+    for token in tokens[position:]:
+        if _starts_deal(token):
+            if deal is not None:
+                _finish_deal(deal, game)
+            deal = DealRecord()
+            record.deals.append(deal)
+            _read_deal_number(deal, token, expected=len(record.deals), game=game)
+        else:
+            assert deal is not None
+            _read_deal_token(deal, token, game)
+    if deal is not None:
+        _finish_deal(deal, game)
+    return record
+
+
+def read_record(source: str | bytes) -> Record:
+    """Read a record strictly: the first problem anywhere raises :class:`RecordError`."""
+    record = parse_record(source)
+    if record.errors:
+        raise record.errors[0]
+    return record
+
+
+def load_record(path: str | Path) -> Record:
+    """Read the record stored at ``path`` strictly (``OSError`` if it cannot be opened)."""
+    return read_record(Path(path).read_bytes())
+
+
+def _starts_deal(token: _Token) -> bool:
+    return token.kind == "tag" and _KNOWN_TAGS.get(token.name.lower()) == "Deal"
+
+
+def _read_match_token(record: Record, token: _Token) -> None:
+    if token.kind == "error":
+        raise RecordError(token.value, token.line)
+    if token.kind == "header":
+        raise RecordError(f"a second header {_show(token.value)}: a record has one, on its first line",
+                          token.line)
+    if token.kind == "action":
+        raise RecordError(f"an action line {_show(token.value)} before the first deal: "
+                          'start the deal with [Deal "1"]', token.line)
+    name = _KNOWN_TAGS.get(token.name.lower(), token.name)
+    if name in DEAL_TAGS:
+        raise RecordError(f'[{name}] belongs to a deal: put it after the deal\'s [Deal "n"] tag', token.line)
+    if name in record.tags:
+        raise RecordError(f"[{name}] is given twice (first on line {record.tag_lines[name]})", token.line)
+    record.tags[name] = token.value
+    record.tag_lines[name] = token.line
+
+
+def _finish_match_tags(record: Record) -> None:
+    if "Game" not in record.tags:
+        raise RecordError('missing [Game] tag: write [Game "klaberjass"] or [Game "klaverjas"] '
+                          "after the header", record.header_line)
+    try:
+        record.tags["Game"] = normalize_tag(None, "Game", record.tags["Game"])
+    except RecordError as error:
+        raise error.at(record.tag_lines["Game"]) from None
+    game = record.game
+    for name in list(record.tags):
+        if name != "Game":
+            try:
+                record.tags[name] = normalize_tag(game, name, record.tags[name])
+            except RecordError as error:
+                raise error.at(record.tag_lines[name]) from None
+
+
+def _fail(deal: DealRecord, message: str | RecordError, line: int) -> None:
+    if deal.error is None:
+        deal.error = message.at(line) if isinstance(message, RecordError) else RecordError(message, line)
+
+
+def _read_deal_number(deal: DealRecord, token: _Token, expected: int, game: Game) -> None:
+    deal.tag_lines["Deal"] = token.line
+    try:
+        deal.tags["Deal"] = normalize_tag(game, "Deal", token.value)
+    except RecordError as error:
+        deal.tags["Deal"] = token.value
+        _fail(deal, error, token.line)
+        return
+    if deal.number != expected:
+        _fail(deal, f'deal numbers must run 1, 2, 3 … in order: expected [Deal "{expected}"] here, '
+                    f'found [Deal "{deal.number}"]', token.line)
+
+
+def _read_deal_token(deal: DealRecord, token: _Token, game: Game) -> None:
+    if token.kind == "error":
+        _fail(deal, token.value, token.line)
+    elif token.kind == "header":
+        _fail(deal, f"a second header {_show(token.value)}: a record has one, on its first line", token.line)
+    elif token.kind == "action":
+        _read_action(deal, token, game)
+    else:
+        name = _KNOWN_TAGS.get(token.name.lower(), token.name)
+        if name in MATCH_TAGS:
+            _fail(deal, f"[{name}] is a match tag: put it before the first deal", token.line)
+            return
+        if name in deal.tags:
+            _fail(deal, f"[{name}] is given twice in this deal (first on line {deal.tag_lines[name]})",
+                  token.line)
+            return
+        deal.tag_lines[name] = token.line
+        try:
+            deal.tags[name] = normalize_tag(game, name, token.value)
+        except RecordError as error:
+            deal.tags[name] = token.value
+            _fail(deal, error, token.line)
+
+
+def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
+    seat_word, *rest = token.value.split(None, 1)
+    words = rest[0] if rest else ""
+    try:
+        seat = _read_seat(seat_word, game, "seat")
+        action = Action.parse(Seat(seat), words)
+    except RecordError as error:
+        _fail(deal, error, token.line)
+    except ValueError as error:
+        _fail(deal, f"cannot read action {_show(token.value)}: {error}", token.line)
+    else:
+        deal.add_action(action, token.line)
+
+
+def _finish_deal(deal: DealRecord, game: Game) -> None:
+    line = deal.line
+    if "Dealer" not in deal.tags:
+        _fail(deal, 'missing [Dealer] tag: every deal names its dealer, e.g. [Dealer "N"]', line)
+    sheet = [name for name in SCORE_SHEET_TAGS[game.name] if name in deal.tags]
+    if "Deck" in deal.tags or deal.actions:
+        if sheet:
+            _fail(deal, f"[{sheet[0]}] is a score-sheet tag, but this deal is played card by card "
+                        "(it has a Deck or actions)", deal.line_of(sheet[0]))
+        if "Deck" not in deal.tags:
+            _fail(deal, "missing [Deck] tag: a played deal lists its 32 cards, top of the pack first", line)
+        return
+    if not sheet:
+        needed = " and ".join(f"[{name}]" for name in SCORE_SHEET_TAGS[game.name][:2])
+        _fail(deal, f"missing [Deck] tag: a played deal lists its 32 cards, top of the pack first "
+                    f"(a score-sheet deal gives {needed} instead)", line)
+        return
+    for name in SCORE_SHEET_TAGS[game.name][:2]:
+        if name not in deal.tags:
+            _fail(deal, f"missing [{name}] tag: a score-sheet deal gives "
+                        f"{' and '.join(f'[{n}]' for n in SCORE_SHEET_TAGS[game.name][:2])}", line)
