@@ -119,14 +119,17 @@ def _check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     cards = tuple(deck)
     if not all(isinstance(card, Card) for card in cards):
         raise KlaverjasError("the deck must be a sequence of Card values")
-    missing = [card for card in DECK if card not in cards]
-    doubled = sorted({card for card in cards if cards.count(card) > 1}, key=lambda c: c.index)
-    if len(cards) != 32 or missing or doubled:
+    counts = [0] * 32
+    for card in cards:
+        counts[card.index] += 1
+    if len(cards) != 32 or any(count != 1 for count in counts):
+        missing = [card for card in DECK if not counts[card.index]]
+        doubled = [card for card in DECK if counts[card.index] > 1]
         problems = [f"{len(cards)} cards"]
         if missing:
             problems.append("missing " + ", ".join(map(str, missing)))
         if doubled:
-            problems.append("twice " + ", ".join(map(str, doubled)))
+            problems.append("more than once " + ", ".join(map(str, doubled)))
         raise KlaverjasError(f"a deck holds all 32 cards once each; this one has {'; '.join(problems)}")
     return cards
 
@@ -141,7 +144,10 @@ def deal_hands(dealer: Seat, deck: Sequence[Card]) -> dict[Seat, tuple[Card, ...
     >>> format_cards(deal_hands(Seat.W, DECK)[Seat.N])
     '7C 8C 9C JD QD JH QH KH'
     """
-    cards = _check_deck(deck)
+    return _deal(dealer, _check_deck(deck))
+
+
+def _deal(dealer: Seat, cards: tuple[Card, ...]) -> dict[Seat, tuple[Card, ...]]:
     hands: dict[Seat, list[Card]] = {seat: [] for seat in CLOCKWISE}
     position = 0
     for size in PACKETS:
@@ -350,6 +356,11 @@ def next_dealer(rules: KlaverjasRules, dealer: Seat, outcome: str) -> Seat:
 # ---------------------------------------------------------------------------------------------
 # The deal
 
+_PLAY_ACTIONS: dict[Seat, dict[Card, Action]] = {
+    seat: {card: Action.play(seat, card) for card in DECK} for seat in CLOCKWISE
+}
+"""Every card-play action, made once (actions are frozen values)."""
+
 
 @dataclass(frozen=True)
 class KlaverjasView:
@@ -401,7 +412,7 @@ class KlaverjasDeal:
         self.deck: tuple[Card, ...] = _check_deck(deck)
         self.proposed = proposed
         self._hands: dict[Seat, list[Card]] = {
-            seat: list(cards) for seat, cards in deal_hands(dealer, self.deck).items()
+            seat: list(cards) for seat, cards in _deal(dealer, self.deck).items()
         }
         self._phase = KlaverjasPhase.TRUMP
         self._bids: list[BidMade] = []
@@ -500,7 +511,8 @@ class KlaverjasDeal:
         if seat is None:
             return []
         if self._phase is KlaverjasPhase.PLAY:
-            return [Action.play(seat, card) for card in self._play_rule()[0]]
+            plays = _PLAY_ACTIONS[seat]
+            return [plays[card] for card in self._play_rule()[0]]
         choice = self.rules.trump_choice
         if choice == "turned":
             if self._all_passed():

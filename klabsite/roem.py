@@ -50,16 +50,21 @@ def _longest_run(positions: Sequence[int]) -> int:
 def roem_parts(cards: Sequence[Card], trump: Suit) -> tuple[tuple[str, int], ...]:
     """The roem in one trick as ``(kind, value)`` pairs: ``sequence-3``, ``sequence-4``, ``stuk``,
     ``four-of-a-kind``. Four of a kind of 7, 8 or 9 is worth nothing and is not listed."""
-    parts: list[tuple[str, int]] = []
-    ranks = {card.rank for card in cards}
-    if len(cards) == 4 and len(ranks) == 1:
-        value = FOUR_OF_A_KIND_ROEM[cards[0].rank]
+    first = cards[0]
+    if len(cards) == 4 and all(card.rank is first.rank for card in cards):
+        value = FOUR_OF_A_KIND_ROEM[first.rank]
         return (("four-of-a-kind", value),) if value else ()
-    for suit in Suit:
-        length = _longest_run([card.rank.index for card in cards if card.suit is suit])
+    parts: list[tuple[str, int]] = []
+    seen: list[Suit] = []
+    for card in cards:
+        if card.suit in seen:
+            continue
+        seen.append(card.suit)
+        same = [other.rank.index for other in cards if other.suit is card.suit]
+        length = _longest_run(same) if len(same) >= 3 else 0
         if length >= 3:
             parts.append((f"sequence-{min(length, 4)}", SEQUENCE_ROEM[min(length, 4)]))
-    trumps = {card.rank for card in cards if card.suit is trump}
+    trumps = [card.rank for card in cards if card.suit is trump]
     if Rank.KING in trumps and Rank.QUEEN in trumps:
         parts.append(("stuk", STUK_ROEM))
     return tuple(parts)
