@@ -1,0 +1,46 @@
+"""Players the simulator can seat: each sees only its seat's view and returns one legal action.
+
+A bot is any object with ``choose(view, legal, rng) -> Action``: ``view`` is the engine's
+``view_for(seat)``, ``legal`` the legal actions (sorted), ``rng`` the caller's seeded
+``random.Random`` (bots never use the global generator).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from klabsite.actions import Action
+
+__all__ = ["Bot", "BOTS", "BotError", "get_bot"]
+
+
+class BotError(ValueError):
+    """An unknown bot name."""
+
+
+class Bot(Protocol):
+    """What the simulator asks of a player."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal`` for the seat whose ``view`` this is."""
+        ...
+
+
+def _random_bot() -> Bot:
+    from klabsite.bots.random import RandomBot
+
+    return RandomBot()
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot}
+"""Bot factories by the name used in ``--bots`` and the ``Source`` tag."""
+
+
+def get_bot(name: str) -> Bot:
+    """A new bot called ``name``."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise BotError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}") from None

@@ -1,0 +1,104 @@
+"""``klabsite check FILE… [--json]``: replay every deal of each record through the rules engine.
+
+shared/record-format.md, "Checking a record":
+
+- a valid file: one line per deal on standard output (or, with ``--json``, the file's JSON
+  object on one line: several files give one object per line, JSON Lines);
+- an invalid file: ``FILE:LINE: message`` on standard error for the first error in each deal
+  (or the one error that makes the whole file unreadable), and nothing on standard output.
+
+Exit status: 0 every file valid; 1 some file invalid; 2 usage error or a file that cannot be
+read (missing, unreadable); 3 an internal error (a klabsite bug, reported without traceback).
+The highest status applies. ``-`` reads standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from klabsite.records import RecordError, format_scores, parse_record
+from klabsite.replay import MatchReplay, describe_deal, replay
+
+__all__ = ["register", "run", "check_bytes"]
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE, EXIT_BUG = 0, 1, 2, 3
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``check`` sub-command."""
+    parser = subparsers.add_parser(
+        "check",
+        help="validate .klab records by replaying every deal",
+        description=__doc__.split("\n\n")[0],
+        epilog="Exit status: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 internal error.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a .klab record (- for standard input)")
+    parser.add_argument("--json", action="store_true", help="print each file as one JSON object per line")
+    parser.set_defaults(func=run)
+
+
+def check_bytes(data: bytes | str) -> tuple[MatchReplay | None, list[RecordError]]:
+    """Read and replay one record; the replay (``None`` if unreadable) and its errors."""
+    try:
+        record = parse_record(data)
+    except RecordError as error:
+        return None, [error]
+    result = replay(record)
+    return result, result.errors
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def _summary(path: str, result: MatchReplay) -> list[str]:
+    keys = result.game.score_keys
+    lines = [f"{path}: {describe_deal(deal)}" for deal in result.deals]
+    totals = format_scores(result.score.totals, keys)
+    if not result.deals:
+        ending = "no deals yet"
+    elif result.score.over:
+        ending = f"{result.score.winner} wins, {totals}" if result.score.winner else f"drawn, {totals}"
+    else:
+        ending = f"unfinished after {len(result.deals)} deals, {totals}"
+    lines.append(f"{path}: {result.game.name} match {result.record.match_id()}: {ending}")
+    return lines
+
+
+def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    """Check one file, printing to ``out``/``err``; its exit status."""
+    try:
+        data = _read(path)
+    except OSError as error:
+        print(f"klabsite check: cannot read {path}: {error.strerror or error}", file=err)
+        return EXIT_UNREADABLE
+    try:
+        result, errors = check_bytes(data)
+    except Exception as error:  # noqa: BLE001 - a bug must not print a traceback
+        print(f"{path}: internal error ({type(error).__name__}: {error}); this is a klabsite bug, "
+              "please report it with the file", file=err)
+        return EXIT_BUG
+    if errors or result is None:
+        for error in errors:
+            print(error.located(path), file=err)
+        return EXIT_INVALID
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False), file=out)
+    else:
+        for line in _summary(path, result):
+            print(line, file=out)
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every file named; the highest exit status."""
+    status = EXIT_OK
+    for path in args.files:
+        status = max(status, check_file(path, args.json, sys.stdout, sys.stderr))
+    return status
