@@ -705,7 +705,7 @@ class KlaberjassDeal:
         trump = self._trump
         assert trump is not None
         if card in cards:
-            return "nobella is only for the second of K and Q of trumps played by the same player"
+            return "nobella goes only with a player's second of K and Q of trumps"
         legal = _by_strength(cards, trump)
         led = self._trick[0][1]
         if rule == "follow":
