@@ -1,0 +1,740 @@
+"""Rules-page directives: tables and worked examples computed by the rules engine.
+
+A directive is a Markdown line of its own, ``[[klab:NAME key=value …]]``. The site pipeline
+replaces it by the HTML that ``DIRECTIVES[NAME](localizer, args)`` returns, so the numbers on the
+rules pages always come from the same code that checks records: the card tables from
+:mod:`klabsite.cards`, sequences from :mod:`klabsite.melds`, roem from :mod:`klabsite.roem`,
+deal scores from each engine's ``scored_result`` and the Amsterdam/Rotterdam table from the
+Klaverjas engine's :func:`~klabsite.klaverjas.legal_plays` (what ``legal_actions()`` uses).
+
+Every text is a literal ``loc.gettext(…)`` call (so Babel extracts it into the ``messages``
+catalog) and is HTML-escaped; tables are semantic (``<caption>``, ``<th scope>``) and wrapped in
+``<div class="table-scroll">``; there are no inline styles and no scripts.
+
+>>> from klabsite.site.i18n import Localizer
+>>> parse_directive("[[klab:klaberjass-score maker=N totals=N:84,S:60]]")
+('klaberjass-score', {'maker': 'N', 'totals': 'N:84,S:60'})
+>>> html = render_directive(Localizer.untranslated("en"), "klaberjass-score",
+...                        {"maker": "N", "totals": "N:84,S:60"})
+>>> "<caption>" in html and "Made" in html
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from markupsafe import Markup, escape
+
+from klabsite import klaberjass, klaverjas
+from klabsite.cards import (
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    Card,
+    Rank,
+    Suit,
+    parse_cards,
+)
+from klabsite.match import MatchScore
+from klabsite.melds import compare, meld_value
+from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.roem import PIT_BONUS, roem_parts, trick_roem
+from klabsite.seats import Seat, Side
+from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
+
+__all__ = ["DIRECTIVES", "DirectiveError", "Localizer", "parse_directive", "render_directive"]
+
+
+class DirectiveError(ValueError):
+    """A directive line that cannot be rendered: unknown name, unknown or bad argument."""
+
+
+class Localizer(Protocol):
+    """What a directive needs from :class:`klabsite.site.i18n.Localizer`."""
+
+    lang: str
+    dir: str
+
+    def gettext(self, message: str, **variables: Any) -> str: ...
+    def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
+    def number(self, n: float) -> str: ...
+    def card(self, card: Card) -> Any: ...
+    def suit_name(self, suit: Suit) -> str: ...
+    def rank_name(self, rank: Rank) -> str: ...
+    def seat_name(self, seat: Seat) -> str: ...
+    def side_name(self, side: Side) -> str: ...
+
+
+Directive = Callable[[Localizer, dict[str, str]], str]
+
+_LINE = re.compile(r"^\s*\[\[klab:([a-z][a-z0-9-]*)((?:\s+[^\s\]]+)*)\s*\]\]\s*$")
+
+
+def parse_directive(line: str) -> tuple[str, dict[str, str]] | None:
+    """``(name, args)`` when ``line`` is a directive line, else ``None``.
+
+    >>> parse_directive("[[klab:options game=klaverjas]]")
+    ('options', {'game': 'klaverjas'})
+    >>> parse_directive("Some prose.") is None
+    True
+    """
+    match = _LINE.match(line)
+    if not match:
+        return None
+    name, rest = match.group(1), match.group(2).split()
+    args: dict[str, str] = {}
+    for word in rest:
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise DirectiveError(f"klab:{name}: cannot read argument {word!r}: write key=value")
+        if key in args:
+            raise DirectiveError(f"klab:{name}: argument {key!r} is given twice")
+        args[key] = value
+    return name, args
+
+
+def render_directive(loc: Localizer, name: str, args: Mapping[str, str]) -> str:
+    """The HTML of directive ``name`` with ``args``; a :class:`DirectiveError` names what is wrong."""
+    if name not in DIRECTIVES:
+        raise DirectiveError(f"unknown directive klab:{name}: known ones are {', '.join(sorted(DIRECTIVES))}")
+    return DIRECTIVES[name](loc, dict(args))
+
+
+# ---------------------------------------------------------------------------------------------
+# HTML helpers (every text escaped; Markup values are trusted HTML built here or by the Localizer)
+
+
+def _text(loc: Localizer, template: str, **parts: Any) -> Markup:
+    """An already translated ``template`` with ``%(name)s`` parts; plain strings are escaped."""
+    return Markup(escape(template)) % {key: _html(value) for key, value in parts.items()}
+
+
+def _html(value: Any) -> Markup:
+    return value if isinstance(value, Markup) else escape(str(value))
+
+
+def _code(text: str) -> Markup:
+    return Markup("<code>{}</code>").format(text)
+
+
+def _cards(loc: Localizer, cards: Iterable[Card]) -> Markup:
+    return Markup(" ").join(Markup(loc.card(card)) for card in cards)
+
+
+def _table(
+    caption: Markup | str,
+    head: Sequence[Markup | str],
+    rows: Sequence[Sequence[Markup | str]],
+    foot: Sequence[Sequence[Markup | str]] = (),
+    css: str = "",
+) -> str:
+    """A table whose first column holds row headers, wrapped for horizontal scrolling."""
+    def row(cells: Sequence[Markup | str]) -> Markup:
+        first, *rest = cells
+        return Markup("<tr><th scope=\"row\">{}</th>{}</tr>").format(
+            first, Markup("").join(Markup("<td>{}</td>").format(cell) for cell in rest))
+
+    parts = [
+        Markup('<div class="table-scroll"><table class="klab-table{}">').format(f" {css}" if css else ""),
+        Markup("<caption>{}</caption>").format(caption),
+        Markup("<thead><tr>{}</tr></thead>").format(
+            Markup("").join(Markup('<th scope="col">{}</th>').format(cell) for cell in head)),
+        Markup("<tbody>{}</tbody>").format(Markup("").join(row(cells) for cells in rows)),
+    ]
+    if foot:
+        parts.append(Markup("<tfoot>{}</tfoot>").format(Markup("").join(row(cells) for cells in foot)))
+    parts.append(Markup("</table></div>"))
+    return str(Markup("").join(parts))
+
+
+# ---------------------------------------------------------------------------------------------
+# Arguments
+
+
+@dataclass(frozen=True)
+class _Args:
+    """The arguments of one directive call, checked against what the directive takes."""
+
+    name: str
+    values: dict[str, str]
+
+    def get(self, key: str, default: str | None = None) -> str:
+        value = self.values.get(key, default)
+        if value is None:
+            raise DirectiveError(f"klab:{self.name} needs the argument {key}=…")
+        return value
+
+    def choice(self, key: str, choices: Sequence[str], default: str | None = None) -> str:
+        value = self.get(key, default)
+        if value not in choices:
+            raise DirectiveError(f"klab:{self.name}: {key} takes {' or '.join(choices)}, not {value!r}")
+        return value
+
+    def number(self, key: str, default: int) -> int:
+        value = self.values.get(key)
+        if value is None:
+            return default
+        if not value.isdigit():
+            raise DirectiveError(f"klab:{self.name}: {key} takes a whole number, not {value!r}")
+        return int(value)
+
+
+def _args(name: str, args: dict[str, str], allowed: Sequence[str] = ()) -> _Args:
+    """Check that ``args`` holds only ``allowed`` keys (a clear :class:`DirectiveError` if not)."""
+    unknown = sorted(set(args) - set(allowed))
+    if unknown:
+        takes = f"it takes {', '.join(allowed)}" if allowed else "it takes no arguments"
+        raise DirectiveError(f"klab:{name}: unknown argument {unknown[0]!r}: {takes}")
+    return _Args(name, args)
+
+
+def _pairs(args: _Args, key: str, parse: Callable[[str], Any], default: str | None = None) -> dict[Any, int]:
+    """Read ``N:84,S:60`` (keys read by ``parse``) into a dict of whole numbers."""
+    result: dict[Any, int] = {}
+    for item in args.get(key, default).split(","):
+        who, sep, value = item.partition(":")
+        if not sep or not value.isdigit():
+            raise DirectiveError(f"klab:{args.name}: cannot read {key} item {item!r}: write e.g. N:84")
+        try:
+            result[parse(who)] = int(value)
+        except ValueError as error:
+            raise DirectiveError(f"klab:{args.name}: {key}: {error}") from None
+    return result
+
+
+def _seat(args: _Args, key: str, seats: Sequence[Seat]) -> Seat:
+    value = args.get(key)
+    try:
+        seat = Seat.parse(value)
+    except ValueError:
+        seat = None
+    if seat not in seats:
+        raise DirectiveError(f"klab:{args.name}: {key} takes {' or '.join(map(str, seats))}, not {value!r}")
+    return seat
+
+
+def _side(text: str) -> Side:
+    return Side.parse(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards: order, points
+
+
+def card_order(loc: Localizer, raw: dict[str, str]) -> str:
+    """Trump and plain order side by side, highest first, with each card's points."""
+    _args("card-order", raw)
+    rows = [
+        [loc.number(i + 1), loc.rank_name(trump), loc.number(TRUMP_POINTS[trump]),
+         loc.rank_name(plain), loc.number(PLAIN_POINTS[plain])]
+        for i, (trump, plain) in enumerate(zip(TRUMP_ORDER, PLAIN_ORDER, strict=True))
+    ]
+    foot = [[loc.gettext("Total"), "", loc.number(sum(TRUMP_POINTS.values())),
+             "", loc.number(sum(PLAIN_POINTS.values()))]]
+    head = [loc.gettext("Order"), loc.gettext("Trump suit"), loc.gettext("Points"),
+            loc.gettext("Plain suits"), loc.gettext("Points")]
+    caption = loc.gettext("The order of the cards, highest first, and their points")
+    return _table(caption, head, rows, foot, css="card-order")
+
+
+def card_points(loc: Localizer, raw: dict[str, str]) -> str:
+    """What the cards of a deal are worth: trump suit, plain suits, last trick, 162 in all."""
+    _args("card-points", raw)
+    trump, plain = sum(TRUMP_POINTS.values()), sum(PLAIN_POINTS.values())
+    cards = trump + 3 * plain
+    rows = [
+        [loc.gettext("The trump suit"), loc.number(trump)],
+        [loc.gettext("Each plain suit"), loc.number(plain)],
+        [loc.gettext("The three plain suits"), loc.number(3 * plain)],
+        [loc.gettext("All 32 cards"), loc.number(cards)],
+        [loc.gettext("The last trick"), loc.number(LAST_TRICK_BONUS)],
+    ]
+    foot = [[loc.gettext("A deal in all"), loc.number(cards + LAST_TRICK_BONUS)]]
+    return _table(loc.gettext("Points in the cards"), ["", loc.gettext("Points")], rows, foot)
+
+
+# ---------------------------------------------------------------------------------------------
+# Klaberjass: sequences
+
+
+LONG_SEQUENCE_VALUES = (50, 100)
+"""The values ``long-sequence`` takes (rules.md Klaberjass 6)."""
+
+
+def sequence_values(loc: Localizer, raw: dict[str, str]) -> str:
+    """What a Klaberjass sequence is worth, by length, under both ``long-sequence`` values."""
+    _args("sequence-values", raw)
+    run = parse_cards("AS KS QS JS TS")
+    default = KlaberjassRules().long_sequence
+    rows = [
+        [loc.gettext("Three cards"), loc.number(meld_value(run[:3], default))],
+        [loc.gettext("Four cards"), loc.number(meld_value(run[:4], default))],
+    ]
+    five = []
+    for value in LONG_SEQUENCE_VALUES:
+        option = _code(f"long-sequence={value}")
+        points = loc.number(meld_value(run, value))
+        if value == default:
+            five.append(_text(loc, loc.gettext("%(points)s with %(option)s (the default)"),
+                              points=points, option=option))
+        else:
+            five.append(_text(loc, loc.gettext("%(points)s with %(option)s"), points=points, option=option))
+    rows.append([loc.gettext("Five or more cards"), Markup("; ").join(five)])
+    head = [loc.gettext("Sequence"), loc.gettext("Points")]
+    return _table(loc.gettext("What a sequence is worth"), head, rows)
+
+
+@dataclass(frozen=True)
+class _MeldExample:
+    elder: str
+    dealer: str
+    trump: Suit
+    long_sequence: int = 50
+    equal_meld: str = "neither"
+
+
+_MELD_EXAMPLES = (
+    _MeldExample("9C-8C-7C", "KD-QD-JD-TD", Suit.HEARTS),
+    _MeldExample("QH-JH-TH", "KC-QC-JC", Suit.SPADES),
+    _MeldExample("AS-KS-QS", "AD-KD-QD", Suit.SPADES),
+    _MeldExample("TD-9D-8D", "TC-9C-8C", Suit.HEARTS),
+    _MeldExample("TD-9D-8D", "TC-9C-8C", Suit.HEARTS, equal_meld="elder"),
+    _MeldExample("QS-JS-TS-9S-8S", "AD-KD-QD-JD", Suit.HEARTS),
+    _MeldExample("QS-JS-TS-9S-8S", "AD-KD-QD-JD", Suit.HEARTS, long_sequence=100),
+)
+
+
+def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
+    """Worked comparisons of two declarations: who scores for sequences, and why."""
+    _args("meld-comparison", raw)
+    reasons = {
+        "value": loc.gettext("the higher value"),
+        "top-card": loc.gettext("the higher top card"),
+        "trump": loc.gettext("the sequence in trumps"),
+        "equal": loc.gettext("still equal"),
+        "only": loc.gettext("the only sequence"),
+        "none": loc.gettext("no sequences"),
+    }
+    rows = []
+    for example in _MELD_EXAMPLES:
+        elder, dealer = Seat.N, Seat.S
+        elder_melds = (tuple(parse_cards(example.elder)),)
+        dealer_melds = (tuple(parse_cards(example.dealer)),)
+        result = compare(elder, elder_melds, dealer, dealer_melds, example.trump,
+                         example.long_sequence, example.equal_meld)
+        options = [_code(f"long-sequence={example.long_sequence}"), _code(f"equal-meld={example.equal_meld}")]
+        if result.best is None:
+            who = loc.gettext("Nobody")
+        elif result.best is elder:
+            who = loc.gettext("The non-dealer")
+        else:
+            who = loc.gettext("The dealer")
+        rows.append([
+            _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
+            Markup(" ").join(options), who, reasons[result.reason], loc.number(result.points),
+        ])
+    head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
+            loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
+            loc.gettext("Points")]
+    return _table(loc.gettext("Whose sequence is best"), head, rows, css="meld-comparison")
+
+
+# ---------------------------------------------------------------------------------------------
+# Klaberjass: deal score
+
+
+def _result_word(loc: Localizer, result: str) -> str:
+    return {
+        "made": loc.gettext("Made"),
+        "failed": loc.gettext("Failed"),
+        "tie": loc.gettext("Tie"),
+        "nat": loc.gettext("Nat"),
+    }[result]
+
+
+def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> str:
+    """A Klaberjass deal scored from the maker and both totals (``klaberjass.scored_result``).
+
+    Arguments: ``maker=N|S``, ``totals=N:84,S:60``; optional ``equal-score=…`` (default the rule
+    book's), ``hanging=75`` (points waiting from earlier ties), ``dealer=N|S`` (default the maker's
+    opponent).
+    """
+    args = _args("klaberjass-score", raw, ("maker", "totals", "equal-score", "hanging", "dealer"))
+    seats = klaberjass.SEATS
+    maker = _seat(args, "maker", seats)
+    other = next(seat for seat in seats if seat is not maker)
+    dealer = _seat(args, "dealer", seats) if "dealer" in args.values else other
+    totals = _pairs(args, "totals", Seat.parse)
+    if set(totals) != set(seats):
+        raise DirectiveError(f"klab:{args.name}: totals must give both players, e.g. N:84,S:60")
+    equal_score = args.choice("equal-score", KlaberjassRules.CHOICES["equal-score"],
+                              KlaberjassRules().equal_score)
+    hanging = args.number("hanging", 0)
+    rules = KlaberjassRules(equal_score=equal_score)
+    try:
+        result = klaberjass.scored_result(rules, dealer, maker, totals, hanging)
+    except ValueError as error:
+        raise DirectiveError(f"klab:{args.name}: {error}") from None
+    score = result.score
+    rows = []
+    for seat in seats:
+        role = loc.gettext("maker") if seat is maker else loc.gettext("opponent")
+        rows.append([_text(loc, loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
+                     loc.number(totals[seat]), loc.number(score[str(seat)])])
+    notes = []
+    if hanging:
+        notes.append(_text(loc, loc.gettext("Hanging points from earlier deals: %(points)s."),
+                           points=loc.number(hanging)))
+    if result.hanging:
+        notes.append(_text(loc, loc.gettext("Hanging points after this deal: %(points)s."),
+                           points=loc.number(result.hanging)))
+    word = _result_word(loc, result.result or "")
+    if "equal-score" in raw:
+        caption = _text(loc, loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
+                        seat=loc.seat_name(maker), option=_code(f"equal-score={equal_score}"), result=word)
+    else:
+        caption = _text(loc, loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
+                        result=word)
+    head = [loc.gettext("Player"), loc.gettext("Total"), loc.gettext("Score")]
+    html = _table(caption, head, rows, css="deal-score")
+    if notes:
+        html += str(Markup('<p class="klab-note">{}</p>').format(Markup(" ").join(notes)))
+    return html
+
+
+# ---------------------------------------------------------------------------------------------
+# Klaverjas: roem
+
+
+_ROEM_EXAMPLES = (
+    "9C 8C 7C KD", "JC TC 9C 8C", "KH QH 7S 8D", "KH QH JH 7C", "TH JH QH KH",
+    "KS QS 7H 8D", "AC AD AH AS", "JC JD JH JS", "9C 9D 9H 9S",
+)
+
+
+def roem(loc: Localizer, raw: dict[str, str]) -> str:
+    """Roem in example tricks, computed by :mod:`klabsite.roem`.
+
+    Arguments (optional): ``trump=H`` (the trump suit, hearts by default) and
+    ``tricks=KH-QH-JH-7C/AC-AD-AH-AS`` (tricks of four cards; a built-in set by default).
+    """
+    args = _args("roem", raw, ("trump", "tricks"))
+    try:
+        trump = Suit.parse(args.get("trump", "H"))
+        tricks = [parse_cards(trick) for trick in args.values["tricks"].split("/")] if "tricks" in raw \
+            else [parse_cards(trick) for trick in _ROEM_EXAMPLES]
+    except ValueError as error:
+        raise DirectiveError(f"klab:{args.name}: {error}") from None
+    for trick in tricks:
+        if len(trick) != 4 or len(set(trick)) != 4:
+            raise DirectiveError(f"klab:{args.name}: a trick holds four different cards, not {trick}")
+    names = {
+        "sequence-3": loc.gettext("three in sequence"),
+        "sequence-4": loc.gettext("four in sequence"),
+        "stuk": loc.gettext("stuk"),
+        "four-of-a-kind": loc.gettext("four of a kind"),
+    }
+    rows = []
+    for trick in tricks:
+        parts = roem_parts(trick, trump)
+        if parts:
+            described = Markup(", ").join(
+                _text(loc, loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
+                for kind, value in parts)
+        elif len({card.rank for card in trick}) == 1:
+            described = escape(loc.gettext("four of a kind, worth nothing"))
+        else:
+            described = escape(loc.gettext("no roem"))
+        rows.append([_cards(loc, trick), described, loc.number(trick_roem(trick, trump))])
+    caption = _text(loc, loc.gettext("Roem in one trick, with %(suit)s as trumps"), suit=loc.suit_name(trump))
+    head = [loc.gettext("Trick"), loc.gettext("Roem"), loc.gettext("Points")]
+    return _table(caption, head, rows, css="roem")
+
+
+# ---------------------------------------------------------------------------------------------
+# Klaverjas: deal score and score sheet
+
+
+def _klaverjas_result(args: _Args, dealer: Seat) -> tuple[klaverjas.KlaverjasResult, Side]:
+    playing = args.choice("playing", ("NS", "EW"))
+    side = Side.parse(playing)
+    given = _pairs(args, "points", _side)
+    if len(given) == 1:
+        (known, value), = given.items()
+        points = {known: value, known.other: klaverjas.DEAL_POINTS - value}
+    else:
+        points = given
+    roem_by_side = {side_: 0 for side_ in Side} | _pairs(args, "roem", _side, "NS:0,EW:0")
+    pit = args.choice("pit", ("no", "yes"), "no") == "yes"
+    try:
+        result = klaverjas.scored_result(KlaverjasRules(), dealer, side, points, roem_by_side, pit)
+    except ValueError as error:
+        raise DirectiveError(f"klab:{args.name}: {error}") from None
+    return result, side
+
+
+def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
+    """A Klaverjas deal scored from the score-sheet entries (``klaverjas.scored_result``).
+
+    Arguments: ``playing=NS|EW``, ``points=NS:92`` (one side's card points, last trick included;
+    the other side has 162 minus that), optional ``roem=NS:20,EW:0`` and ``pit=yes|no``.
+    """
+    args = _args("klaverjas-score", raw, ("playing", "points", "roem", "pit"))
+    result, playing = _klaverjas_result(args, Seat.W)
+    rows = []
+    for side in Side:
+        role = loc.gettext("playing side") if side is playing else loc.gettext("opponents")
+        pit_bonus = PIT_BONUS if result.pit and side is playing else 0
+        rows.append([
+            _text(loc, loc.gettext("%(side)s (%(role)s)"), side=loc.side_name(side), role=role),
+            loc.number((result.points or {})[side.value]), loc.number(result.roem[side.value]),
+            loc.number(pit_bonus), loc.number(result.totals[side.value]),
+            loc.number(result.score[side.value]),
+        ])
+    head = [loc.gettext("Side"), loc.gettext("Card points"), loc.gettext("Roem"), loc.gettext("Pit"),
+            loc.gettext("Total"), loc.gettext("Score")]
+    caption = _text(loc, loc.gettext("Playing side %(side)s: %(result)s"), side=loc.side_name(playing),
+                    result=_result_word(loc, result.result))
+    return _table(caption, head, rows, css="deal-score")
+
+
+_SHEET = (  # playing side, one side's points, roem NS/EW, pit
+    ("EW", "EW:95", "NS:0,EW:20", "no"),
+    ("NS", "NS:70", "NS:0,EW:50", "no"),
+    ("NS", "NS:162", "NS:20,EW:0", "yes"),
+    ("EW", "EW:81", "NS:0,EW:0", "no"),
+)
+
+
+def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
+    """An example score sheet of four deals: what is written down, and what follows from it."""
+    _args("klaverjas-sheet", raw)
+    rules = KlaverjasRules()
+    match = MatchScore(rules, keys=("NS", "EW"))
+    dealer = Seat.N
+    rows = []
+    for number, (playing, points, roem_text, pit) in enumerate(_SHEET, start=1):
+        args = _Args("klaverjas-sheet", {"playing": playing, "points": points, "roem": roem_text, "pit": pit})
+        result, side = _klaverjas_result(args, dealer)
+        match.add(result.score, result.counted)
+        points_ = result.points or {}
+        rows.append([
+            loc.number(number), loc.seat_name(dealer), loc.side_name(side),
+            loc.number(points_["NS"]), loc.number(points_["EW"]),
+            loc.number(result.roem["NS"]), loc.number(result.roem["EW"]),
+            _result_word(loc, result.result) + (" + " + loc.gettext("pit") if result.pit else ""),
+            loc.number(result.score["NS"]), loc.number(result.score["EW"]),
+        ])
+        dealer = klaverjas.next_dealer(rules, dealer, result.outcome)
+    foot = [[loc.gettext("Total"), "", "", "", "", "", "", "",
+             loc.number(match.totals["NS"]), loc.number(match.totals["EW"])]]
+    sides = [loc.side_name(Side.NS), loc.side_name(Side.EW)]
+    head = [
+        loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
+        *(_text(loc, loc.gettext("Points %(side)s"), side=side) for side in sides),
+        *(_text(loc, loc.gettext("Roem %(side)s"), side=side) for side in sides),
+        loc.gettext("Result"),
+        *(_text(loc, loc.gettext("Score %(side)s"), side=side) for side in sides),
+    ]
+    return _table(loc.gettext("An example score sheet"), head, rows, foot, css="score-sheet")
+
+
+# ---------------------------------------------------------------------------------------------
+# Klaverjas: Amsterdam and Rotterdam side by side
+
+
+@dataclass(frozen=True)
+class _Position:
+    """A trick so far (led first) and the hand of the player to play; hearts are trumps."""
+
+    trick: str
+    hand: str
+
+
+def _positions(loc: Localizer) -> list[tuple[str, _Position]]:
+    return [
+        (loc.gettext("A plain suit is led and you can follow suit."),
+         _Position("8C", "KC 7C 9H AS")),
+        (loc.gettext("Trump is led, your partner is winning, and you can beat his trump."),
+         _Position("KH 8H", "JH 7H AC")),
+        (loc.gettext("Trump is led and you cannot beat the highest trump."),
+         _Position("JH", "QH 7H AC")),
+        (loc.gettext("You cannot follow suit; your partner is winning with a plain card."),
+         _Position("AC 7C", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit; an opponent is winning with a plain card."),
+         _Position("7C AC", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit; an opponent has trumped, and you can overtrump."),
+         _Position("AC QH", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit; an opponent has trumped higher than any trump you hold."),
+         _Position("AC AH", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit; your partner has trumped, and you can overtrump."),
+         _Position("7C QH 8C", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit; your partner has trumped higher than any trump you hold."),
+         _Position("7C AH 8C", "KH 8H AD 9S")),
+        (loc.gettext("You cannot follow suit and hold only lower trumps."),
+         _Position("AC JH", "KH 8H")),
+    ]
+
+
+TRICK_RULES_TRUMP = Suit.HEARTS
+"""The trump suit of every position in the ``trick-rules`` table."""
+
+TRICK_RULE_COLUMNS: tuple[KlaverjasRules, ...] = (
+    KlaverjasRules(trick_rules="amsterdam"),
+    KlaverjasRules(trick_rules="rotterdam", undertrump="required"),
+    KlaverjasRules(trick_rules="rotterdam", undertrump="forbidden"),
+)
+"""The rule sets compared, one column each."""
+
+
+def trick_rules_answers(trick: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The cards each of :data:`TRICK_RULE_COLUMNS` allows, asked of the Klaverjas engine."""
+    return [klaverjas.legal_plays(hand, trick, TRICK_RULES_TRUMP, rules)[0] for rules in TRICK_RULE_COLUMNS]
+
+
+def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
+    """The cards so far, each marked partner or opponent (the player to act plays next)."""
+    cells = []
+    winner = trick_winner_index(trick, TRICK_RULES_TRUMP)
+    for i, card in enumerate(trick):
+        partner = (len(trick) - i) % 2 == 0
+        if partner and i == winner:
+            template = loc.gettext("%(card)s partner, winning")
+        elif partner:
+            template = loc.gettext("%(card)s partner")
+        elif i == winner:
+            template = loc.gettext("%(card)s opponent, winning")
+        else:
+            template = loc.gettext("%(card)s opponent")
+        cells.append(_text(loc, template, card=Markup(loc.card(card))))
+    return Markup("; ").join(cells)
+
+
+def trick_rules(loc: Localizer, raw: dict[str, str]) -> str:
+    """What Amsterdam and Rotterdam rules allow in example positions (the engine's own answer)."""
+    _args("trick-rules", raw)
+    rows = []
+    for situation, position in _positions(loc):
+        trick, hand = parse_cards(position.trick), parse_cards(position.hand)
+        answers = trick_rules_answers(trick, hand)
+        rows.append([situation, _trick_cell(loc, trick), _cards(loc, hand),
+                     *(_cards(loc, cards) for cards in answers)])
+    head = [
+        loc.gettext("Situation"), loc.gettext("Trick so far"), loc.gettext("Your hand"),
+        _text(loc, loc.gettext("Amsterdam (%(option)s)"), option=_code("trick-rules=amsterdam")),
+        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code("undertrump=required")),
+        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code("undertrump=forbidden")),
+    ]
+    caption = _text(loc, loc.gettext("The cards you may play, with %(suit)s as trumps"),
+                    suit=loc.suit_name(TRICK_RULES_TRUMP))
+    return _table(caption, head, rows, css="trick-rules")
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def _option_texts(loc: Localizer, game: str) -> dict[str, str]:
+    if game == "klaberjass":
+        return {
+            "schmeiss": loc.gettext("Whether a player may offer a schmeiss (a throw-in) in the bidding."),
+            "schmeiss-refused": loc.gettext("Who becomes the maker when a schmeiss is refused: the player "
+                                            "who offered it, or the one who refused it."),
+            "schmeiss-redeal": loc.gettext("Who deals after an accepted schmeiss: the other player, or the "
+                                           "same dealer again."),
+            "schmeiss-round-2": loc.gettext("Whether a schmeiss is also allowed in the second round of "
+                                            "bidding."),
+            "long-sequence": loc.gettext("What a sequence of five or more cards is worth."),
+            "equal-meld": loc.gettext("Who scores for sequences when the best sequences are exactly equal: "
+                                      "nobody, or the non-dealer."),
+            "no-trick-melds": loc.gettext("Whether a player who wins no trick still scores his sequences."),
+            "must-beat": loc.gettext("When you must win the trick if you can: only when a trump is led, or "
+                                     "whatever is led."),
+            "equal-score": loc.gettext("What happens to the maker's total in a tie: it is lost, or it waits "
+                                       "for the winner of the next played deal."),
+            "target": loc.gettext("The score that ends the game."),
+            "deals": loc.gettext("Play exactly this many deals instead of playing to the target."),
+        }
+    return {
+        "trump-choice": loc.gettext("How trump is chosen: free bidding, forced on the player left of the "
+                                    "dealer, or a proposed suit taken or passed."),
+        "trick-rules": loc.gettext("Which rules of play are used when you cannot follow suit."),
+        "undertrump": loc.gettext("Rotterdam rules only: whether you must play a lower trump when you "
+                                  "cannot overtrump."),
+        "target": loc.gettext("The score that ends the match."),
+        "deals": loc.gettext("Play exactly this many deals instead of playing to the target."),
+    }
+
+
+_OPTION_PAGES = {
+    "klaberjass": {
+        "schmeiss": "klaberjass.html#schmeiss", "schmeiss-refused": "klaberjass.html#schmeiss",
+        "schmeiss-redeal": "klaberjass.html#schmeiss", "schmeiss-round-2": "klaberjass.html#schmeiss",
+        "long-sequence": "klaberjass-play.html#sequences",
+        "equal-meld": "klaberjass-play.html#who-scores-for-sequences",
+        "no-trick-melds": "klaberjass-play.html#who-scores-for-sequences",
+        "must-beat": "klaberjass-play.html#play", "equal-score": "klaberjass-scoring.html#counting-a-deal",
+        "target": "klaberjass-scoring.html#the-end-of-the-game",
+        "deals": "klaberjass-scoring.html#the-end-of-the-game",
+    },
+    "klaverjas": {
+        "trump-choice": "klaverjas.html#choosing-trump", "trick-rules": "klaverjas-play.html#side-by-side",
+        "undertrump": "klaverjas-play.html#rotterdam-rules", "target": "klaverjas-scoring.html#the-match",
+        "deals": "klaverjas-scoring.html#the-match",
+    },
+}
+"""Where each option is explained (pages of the same language sit side by side)."""
+
+
+def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name: str) -> Markup:
+    default = getattr(rules, name.replace("-", "_"))
+    values: Sequence[object]
+    if name in type(rules).CHOICES:
+        values = type(rules).CHOICES[name]
+    elif name == "long-sequence":
+        values = LONG_SEQUENCE_VALUES
+    elif name == "target":
+        return _text(loc, loc.gettext("%(default)s, or any other number"),
+                     default=Markup("<strong>{}</strong>").format(_code(f"target={default}")))
+    else:  # deals
+        return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code("deals=N"))
+    marked = [Markup("<strong>{}</strong>").format(_code(f"{name}={value}")) if value == default
+              else _code(f"{name}={value}") for value in values]
+    return Markup(" | ").join(marked)
+
+
+def options(loc: Localizer, raw: dict[str, str]) -> str:
+    """Every option of a game (``game=klaberjass|klaverjas``): values, default in bold, meaning."""
+    args = _args("options", raw, ("game",))
+    game = args.choice("game", ("klaberjass", "klaverjas"))
+    rules: KlaberjassRules | KlaverjasRules = KlaberjassRules() if game == "klaberjass" else KlaverjasRules()
+    texts = _option_texts(loc, game)
+    rows = []
+    for name in type(rules).option_names():
+        link = Markup('<a href="{}">{}</a>').format(_OPTION_PAGES[game][name], _code(name))
+        rows.append([link, _option_values(loc, rules, name), texts[name]])
+    head = [loc.gettext("Option"), loc.gettext("Values (default in bold)"), loc.gettext("What it sets")]
+    caption = loc.gettext("Klaberjass options") if game == "klaberjass" else loc.gettext("Klaverjas options")
+    return _table(caption, head, rows, css="options")
+
+
+# ---------------------------------------------------------------------------------------------
+
+DIRECTIVES: dict[str, Directive] = {
+    "card-order": card_order,
+    "card-points": card_points,
+    "sequence-values": sequence_values,
+    "meld-comparison": meld_comparison,
+    "klaberjass-score": klaberjass_score,
+    "roem": roem,
+    "klaverjas-score": klaverjas_score,
+    "klaverjas-sheet": klaverjas_sheet,
+    "trick-rules": trick_rules,
+    "options": options,
+}
+"""Every directive by name: ``[[klab:NAME key=value …]]`` in the rules Markdown."""
