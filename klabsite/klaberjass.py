@@ -309,19 +309,17 @@ def next_dealer(rules: KlaberjassRules, dealer: Seat, outcome: str) -> Seat:
 
 
 def stack_deck(
-    dealer: Seat,
     elder_cards: Sequence[Card],
     dealer_cards: Sequence[Card],
     upcard: Card,
     bottom: Card | None = None,
 ) -> tuple[Card, ...]:
-    """A deck (top first) that deals these hands: for tests and hand-written deals.
+    """A deck (top first) that deals these hands, whoever deals: for tests and hand-written deals.
 
     ``elder_cards`` (the non-dealer's) and ``dealer_cards`` are nine cards each: the first six
     dealt, then the three added after the bidding. The other cards fill the stock in card order,
     ``bottom`` (if given) last.
     """
-    del dealer  # the deal order does not depend on who deals, only on who does not
     if len(elder_cards) != 9 or len(dealer_cards) != 9:
         raise DealError("stack_deck needs nine cards for each player")
     used = [*elder_cards, *dealer_cards, upcard]

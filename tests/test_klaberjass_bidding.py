@@ -29,7 +29,7 @@ DEFAULT = KlaberjassRules()
 
 def deal_of(rules: KlaberjassRules = DEFAULT, elder=ELDER, dealer=DEALER, upcard="7H",
             bottom=None) -> KlaberjassDeal:
-    deck = stack_deck(Seat.S, elder, dealer, Card.parse(upcard), Card.parse(bottom) if bottom else None)
+    deck = stack_deck(elder, dealer, Card.parse(upcard), Card.parse(bottom) if bottom else None)
     return KlaberjassDeal(rules, Seat.S, deck)
 
 

@@ -17,7 +17,7 @@ DEFAULT = KlaberjassRules()
 def started(elder: str, dealer: str, upcard: str, *lines: str, rules: KlaberjassRules = DEFAULT
             ) -> KlaberjassDeal:
     """S deals; N takes the upcard's suit; then ``lines`` are applied."""
-    deck = stack_deck(Seat.S, parse_cards(elder), parse_cards(dealer), Card.parse(upcard))
+    deck = stack_deck(parse_cards(elder), parse_cards(dealer), Card.parse(upcard))
     deal = KlaberjassDeal(rules, Seat.S, deck)
     run(deal, "N take", *lines)
     return deal
