@@ -641,7 +641,8 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
     except RecordError as error:
         _fail(deal, error, token.line)
     except ValueError as error:
-        _fail(deal, f"cannot read action {_show(token.value)}: {error}", token.line)
+        detail = re.sub(r"^cannot read action '.*?': ", "", str(error))
+        _fail(deal, f"cannot read action {_show(token.value)}: {detail}", token.line)
     else:
         deal.add_action(action, token.line)
 

@@ -119,7 +119,9 @@ def replay(record: Record) -> MatchReplay:
         match.deals.append(done)
         limit = deal_record.error.line if deal_record.error is not None else None
         try:
-            _replay_deal(match, context, done, limit)
+            if limit is None or limit > max([deal_record.line, *deal_record.tag_lines.values()]):
+                # A reading error among the actions: what comes before it is still checked.
+                _replay_deal(match, context, done, limit)
         except RecordError as error:
             done.error = error
         except ValueError as error:  # a value the reader already reported, or an engine message

@@ -1,0 +1,266 @@
+"""The .klab record format: lexical rules, canonical form, ids (shared/record-format.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from klabsite.actions import Action
+from klabsite.records import (
+    Record,
+    RecordError,
+    parse_record,
+    read_record,
+    text_id,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "records"
+VALID = sorted((FIXTURES / "valid").glob("*.klab"))
+DECK = "JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC 8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS"
+
+
+def minimal(*deal_lines: str, match_lines: tuple[str, ...] = ('[Game "klaberjass"]',)) -> str:
+    return "\n".join(["%klab 1", *match_lines, '[Deal "1"]', '[Dealer "S"]', f'[Deck "{DECK}"]',
+                      *deal_lines]) + "\n"
+
+
+def messy(text: str) -> str:
+    """The same record reformatted by hand: comments, blank lines, case, 10, blanks, CRLF."""
+    def card_words(words: str) -> str:
+        return " ".join(re.sub(r"^t(?=[cdhs]$)", "10", word) for word in words.lower().split())
+
+    out = ["; a record someone typed", ""]
+    for line in text.splitlines():
+        if line.startswith("[Deck "):
+            line = '[Deck   "' + card_words(line[7:-2]) + '" ]'
+        elif line and not line.startswith(("[", "%")):
+            seat, _, words = line.partition(" ")
+            line = f"{seat.lower()}   {card_words(words)}  ; note"
+        out.append(line + "   \r")
+        if line.startswith("[Deal "):
+            out.append("")
+    return "\n".join(out) + "\n\n"
+
+
+# --------------------------------------------------------------------------- header and version
+
+
+def test_header_must_come_first():
+    with pytest.raises(RecordError) as error:
+        read_record('[Game "klaberjass"]\n')
+    assert error.value.line == 1 and "%klab 1" in error.value.message
+
+
+def test_higher_major_version_is_rejected_with_a_clear_message():
+    with pytest.raises(RecordError) as error:
+        read_record("%klab 2\n" + minimal().split("\n", 1)[1])
+    assert error.value.line == 1 and "version 2" in error.value.message
+
+
+def test_minor_version_of_version_1_is_read():
+    assert read_record(minimal().replace("%klab 1", "%klab 1.3")).to_text().startswith("%klab 1\n")
+
+
+def test_empty_file_is_an_error_on_line_1():
+    with pytest.raises(RecordError) as error:
+        read_record("")
+    assert error.value.line == 1
+
+
+def test_invalid_utf8_is_reported_with_its_line():
+    with pytest.raises(RecordError) as error:
+        read_record(minimal().encode() + b"N \xff\n")
+    assert error.value.line == 6 and "UTF-8" in error.value.message
+
+
+# --------------------------------------------------------------------------- lexical rules
+
+
+def test_comments_blank_lines_case_and_10_are_accepted_and_canonicalised():
+    record = read_record(minimal("n   10h ; a comment", "", "S  take"))
+    assert [str(action) for action in record.deals[0].actions] == ["N TH", "S take"]
+    assert record.deals[0].action_lines == [6, 8]
+
+
+def test_tag_values_escape_quotes_and_backslashes():
+    text = minimal('[Note "She said \\"Fifty.\\" \\\\ then C:\\x"]')
+    deal = read_record(text).deals[0]
+    assert deal.tags["Note"] == 'She said "Fifty." \\ then C:\\x'
+    written = read_record(text).to_text()
+    assert '[Note "She said \\"Fifty.\\" \\\\ then C:\\\\x"]' in written
+    assert read_record(written).deals[0].tags["Note"] == deal.tags["Note"]
+
+
+def test_semicolon_inside_a_tag_value_is_not_a_comment():
+    record = read_record(minimal('[Note "good; very good"] ; a real comment'))
+    assert record.deals[0].tags["Note"] == "good; very good"
+
+
+def test_unknown_tags_are_kept_and_written_sorted_after_known_ones():
+    text = minimal('[Zeta "z"]', '[Alpha "a b"]',
+                   match_lines=('[Venue "Split"]', '[Game "klaberjass"]', '[Event "club night"]'))
+    record = read_record(text)
+    written = record.to_text()
+    assert written.splitlines()[1:4] == ['[Game "klaberjass"]', '[Event "club night"]', '[Venue "Split"]']
+    assert written.splitlines()[-2:] == ['[Alpha "a b"]', '[Zeta "z"]']
+    assert read_record(written).deals[0].tags["Alpha"] == "a b"
+
+
+def test_known_tag_names_are_read_in_any_case():
+    record = read_record(minimal('[result "n 0 s 0"]').replace("[Game", "[game"))
+    assert record.tags["Game"] == "klaberjass" and record.deals[0].tags["Result"] == "N 0 S 0"
+
+
+def test_match_tags_and_deal_tags_are_written_in_the_tables_order():
+    text = "\n".join([
+        "%klab 1", '[Title "t"]', '[Source "s"]', '[Players "s:Ben n:Anna"]', '[Rules "equal-meld=elder"]',
+        '[Game "KLABERJASS"]', '[Deal "1"]', '[Termination "unfinished"]', '[Note "n"]', '[Tags "x  y"]',
+        f'[Deck "{DECK}"]', '[Dealer "s"]',
+    ]) + "\n"
+    assert read_record(text).to_text() == "\n".join([
+        "%klab 1", '[Game "klaberjass"]', '[Rules "equal-meld=elder"]', '[Players "S:Ben N:Anna"]',
+        '[Source "s"]', '[Title "t"]', "", '[Deal "1"]', '[Dealer "S"]', f'[Deck "{DECK}"]', '[Tags "x y"]',
+        '[Note "n"]', '[Termination "unfinished"]',
+    ]) + "\n"
+
+
+def test_rules_tag_is_rewritten_through_the_options_keeping_only_non_defaults():
+    record = read_record(minimal(match_lines=('[Game "klaberjass"]',
+                                              '[Rules "target=500 equal-meld=elder long-sequence=100"]')))
+    assert record.tags["Rules"] == "long-sequence=100 equal-meld=elder"
+    defaults = read_record(minimal(match_lines=('[Game "klaberjass"]', '[Rules "target=500"]')))
+    assert "[Rules" not in defaults.to_text()
+
+
+# --------------------------------------------------------------------------- canonical form
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_reading_then_writing_a_canonical_record_gives_it_back(path):
+    text = path.read_text(encoding="utf-8")
+    assert read_record(text).to_text() == text
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_writing_is_idempotent_and_ids_survive_reformatting(path):
+    text = path.read_text(encoding="utf-8")
+    record = read_record(text)
+    reformatted = read_record(messy(text))
+    assert reformatted.to_text() == text
+    assert read_record(reformatted.to_text()).to_text() == text
+    assert reformatted.match_id() == record.match_id()
+    assert [reformatted.deal_id(d) for d in reformatted.deals] == [record.deal_id(d) for d in record.deals]
+
+
+def test_canonical_form_has_lf_a_final_lf_and_one_blank_line_before_each_deal():
+    text = (FIXTURES / "valid" / "klaberjass_three_deals.klab").read_text(encoding="utf-8")
+    written = read_record(messy(text)).to_text()
+    assert "\r" not in written and written.endswith("\n") and not written.endswith("\n\n")
+    blank = [i for i, line in enumerate(written.splitlines()) if not line]
+    assert [written.splitlines()[i + 1] for i in blank] == ['[Deal "1"]', '[Deal "2"]', '[Deal "3"]']
+    assert ";" not in written
+
+
+# --------------------------------------------------------------------------- ids
+
+
+def test_deal_id_hashes_the_game_and_rules_lines_then_the_deal_block():
+    text = (FIXTURES / "valid" / "klaverjas_rotterdam.klab").read_text(encoding="utf-8")
+    record = read_record(text)
+    lines = text.split("\n")
+    start = lines.index('[Deal "2"]')
+    block = "\n".join(lines[start:]).rstrip("\n") + "\n"
+    expected = text_id('[Game "klaverjas"]\n[Rules "trick-rules=rotterdam"]\n' + block)
+    assert record.deal_id(1) == expected
+    assert record.match_id() == text_id(text)
+
+
+def test_ids_are_ten_lower_case_base32_characters():
+    record = read_record((FIXTURES / "valid" / "klaberjass_three_deals.klab").read_text(encoding="utf-8"))
+    for deal_id in [record.match_id(), *(record.deal_id(d) for d in record.deals)]:
+        assert re.fullmatch(r"[a-z2-7]{10}", deal_id)
+
+
+def test_deal_id_changes_with_the_rules_but_not_with_other_match_tags():
+    base = read_record(minimal("N take", match_lines=('[Game "klaberjass"]',)))
+    titled = read_record(minimal("N take", match_lines=('[Game "klaberjass"]', '[Title "x"]')))
+    ruled = read_record(minimal("N take", match_lines=('[Game "klaberjass"]', '[Rules "schmeiss=off"]')))
+    assert base.deal_id(0) == titled.deal_id(0) != ruled.deal_id(0)
+    assert base.match_id() != titled.match_id()
+
+
+# --------------------------------------------------------------------------- reading errors
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (minimal('[Note "unterminated]'), 6, "cannot read tag line"),
+        (minimal("N"), 6, "needs a seat and an action"),
+        (minimal("E take"), 6, "klaberjass is played by N S only"),
+        (minimal("N play XX"), 6, "cannot read action"),
+        (minimal('[Game "klaverjas"]'), 6, "is a match tag"),
+        (minimal('[Note "a"]', '[Note "b"]'), 7, "given twice"),
+        (minimal('[Result "N 1 S"]'), 6, "cannot read Result"),
+        (minimal('[Termination "abandoned"]'), 6, 'takes "unfinished"'),
+        (minimal('[Playing "NS"]'), 6, "is a klaverjas tag"),
+        (minimal().replace('[Dealer "S"]', '[Dealer "W"]'), 4, "klaberjass is played by N S only"),
+        (minimal().replace(DECK, DECK.replace("AS", "")), 5, "lacks AS"),
+        (minimal().replace('[Deal "1"]', '[Deal "one"]'), 3, "takes the deal's number"),
+    ],
+)
+def test_reading_errors_carry_their_line(text, line, words):
+    record = parse_record(text)
+    assert record.deals[0].error is not None
+    assert record.deals[0].error.line == line
+    assert words in record.deals[0].error.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ('%klab 1\n[Game "bridge"]\n', 2, "unknown game"),
+        ('%klab 1\n[Game "klaberjass"]\nN take\n', 3, "before the first deal"),
+        ('%klab 1\n[Game "klaberjass"]\n[Dealer "N"]\n', 3, "belongs to a deal"),
+        ('%klab 1\n[Game "klaberjass"]\n[Game "klaberjass"]\n', 3, "given twice"),
+        ('%klab 1\n[Game "klaberjass"]\n[Players "N Anna"]\n', 3, "SEAT:Name"),
+        ('%klab 1\n%klab 1\n', 2, "second header"),
+    ],
+)
+def test_whole_file_errors_raise_with_their_line(text, line, words):
+    with pytest.raises(RecordError) as error:
+        parse_record(text)
+    assert error.value.line == line and words in error.value.message
+
+
+def test_only_the_first_error_of_a_deal_is_kept():
+    record = parse_record(minimal("N", "S"))
+    assert record.deals[0].error.line == 6
+    with pytest.raises(RecordError):
+        read_record(minimal("N", "S"))
+
+
+# --------------------------------------------------------------------------- building records in code
+
+
+def test_records_built_in_code_are_written_canonically():
+    record = Record.new("klaverjas", "target=1500 trick-rules=rotterdam", Players="n:Ana e:Ivo s:Maja w:Luka")
+    record.new_deal("n", Playing="ns", Points="ns 92", Roem="ew 0 ns 20")
+    record.new_deal("E", Playing="EW", Points="EW 70")
+    text = record.to_text()
+    assert text == "\n".join([
+        "%klab 1", '[Game "klaverjas"]', '[Rules "trick-rules=rotterdam"]', '[Players "N:Ana E:Ivo S:Maja W:Luka"]',
+        "", '[Deal "1"]', '[Dealer "N"]', '[Playing "NS"]', '[Points "NS 92"]', '[Roem "NS 20 EW 0"]',
+        "", '[Deal "2"]', '[Dealer "E"]', '[Playing "EW"]', '[Points "EW 70"]',
+    ]) + "\n"
+    assert read_record(text).to_text() == text
+
+
+def test_actions_added_in_code_are_written_one_per_line():
+    record = Record.new("klaberjass")
+    deal = record.new_deal("S", Deck=DECK)
+    deal.add_action(Action.parse("N", "take"))
+    deal.add_action(Action.parse("N", "meld jh-th-9h"))
+    assert record.to_text().endswith("N take\nN meld JH-TH-9H\n")
