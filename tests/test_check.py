@@ -1,0 +1,176 @@
+"""``klabsite check``: exit codes, FILE:LINE messages, the JSON of record-format.md."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from klabsite.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "records"
+VALID = sorted((FIXTURES / "valid").glob("*.klab"))
+INVALID = sorted((FIXTURES / "invalid").glob("*.klab"))
+
+KLABERJASS_PLAYED_KEYS = ["deal", "id", "dealer", "outcome", "trump", "maker", "card_points", "last_trick",
+                          "melds", "bella", "totals", "result", "score", "match"]
+KLAVERJAS_PLAYED_KEYS = ["deal", "id", "dealer", "outcome", "trump", "playing", "card_points", "last_trick",
+                         "roem", "pit", "totals", "result", "score", "match"]
+KLABERJASS_SCORED_KEYS = ["deal", "id", "dealer", "outcome", "maker", "totals", "result", "score", "match"]
+KLAVERJAS_SCORED_KEYS = ["deal", "id", "dealer", "outcome", "playing", "points", "roem", "pit", "totals",
+                         "result", "score", "match"]
+THROWN_IN_KEYS = ["deal", "id", "dealer", "outcome"]
+
+
+def check(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(["check", *map(str, args)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def check_json(capsys, path: Path) -> dict:
+    status, out, err = check(capsys, "--json", path)
+    assert (status, err) == (0, "")
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_a_valid_record_exits_0_with_a_line_per_deal(capsys, path):
+    status, out, err = check(capsys, path)
+    assert status == 0 and err == ""
+    deals = out.count('[Deal "')  # no tags are echoed
+    assert deals == 0
+    assert len(out.splitlines()) == path.read_text().count("[Deal ") + 1
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
+def test_an_invalid_record_reports_the_rule_broken_at_its_line(capsys, path):
+    expect = re.fullmatch(r"; expect: (\d+): (.*)", path.read_text(encoding="utf-8").splitlines()[1])
+    assert expect, "each invalid fixture states what check must say"
+    status, out, err = check(capsys, path)
+    assert status == 1 and out == ""
+    assert err.startswith(f"{path}:{expect.group(1)}: "), err
+    assert expect.group(2) in err
+    assert "Traceback" not in err
+
+
+def test_illegal_card_message_names_the_legal_cards(capsys):
+    status, _, err = check(capsys, FIXTURES / "invalid" / "illegal_card.klab")
+    assert status == 1 and re.search(r"cannot play \w\w: must follow suit with \w\w(, \w\w)*", err)
+
+
+def test_first_error_of_each_deal_is_reported(capsys, tmp_path):
+    lines = (FIXTURES / "valid" / "klaberjass_three_deals.klab").read_text().splitlines()
+    for number in (1, 3):
+        at = lines.index(f'[Deal "{number}"]')
+        lines.insert(at + 1, "[Note oops]")
+        lines.insert(at + 2, "[Note oops again]")
+    path = tmp_path / "two.klab"
+    path.write_text("\n".join(lines) + "\n")
+    status, _, err = check(capsys, path)
+    first, third = lines.index('[Deal "1"]') + 2, lines.index('[Deal "3"]') + 2
+    assert status == 1 and err.splitlines() == [
+        f"{path}:{first}: cannot read tag line '[Note oops]': write [Name \"value\"], the value in double quotes",
+        f"{path}:{third}: cannot read tag line '[Note oops]': write [Name \"value\"], the value in double quotes",
+    ]
+
+
+def test_unreadable_file_exits_2(capsys, tmp_path):
+    status, out, err = check(capsys, tmp_path / "missing.klab")
+    assert status == 2 and out == "" and "cannot read" in err
+
+
+def test_highest_status_of_several_files_wins(capsys, tmp_path):
+    status, out, err = check(capsys, VALID[0], INVALID[0])
+    assert status == 1 and out and err
+    status, _, _ = check(capsys, VALID[0], INVALID[0], tmp_path / "missing.klab")
+    assert status == 2
+
+
+def test_json_prints_one_object_per_file_per_line(capsys):
+    status, out, _ = check(capsys, "--json", VALID[0], VALID[1])
+    assert status == 0
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert len(objects) == 2 and all(set(o) == {"game", "id", "winner", "final", "deals"} for o in objects)
+
+
+def test_json_of_a_klaberjass_record_has_exactly_the_spec_keys(capsys):
+    data = check_json(capsys, FIXTURES / "valid" / "klaberjass_three_deals.klab")
+    assert list(data) == ["game", "id", "winner", "final", "deals"]
+    assert data["game"] == "klaberjass" and data["winner"] is None and set(data["final"]) == {"N", "S"}
+    for deal in data["deals"]:
+        expected = KLABERJASS_PLAYED_KEYS if deal["outcome"] == "played" else THROWN_IN_KEYS
+        assert list(deal) == expected
+    played = [deal for deal in data["deals"] if deal["outcome"] == "played"]
+    assert played and all(d["result"] in ("made", "failed", "tie") for d in played)
+    assert data["final"] == played[-1]["match"]
+    for deal in played:
+        for seat in "NS":
+            assert deal["totals"][seat] == (deal["card_points"][seat] + 10 * (deal["last_trick"] == seat)
+                                            + deal["melds"][seat] + deal["bella"][seat])
+
+
+def test_json_of_a_klaverjas_record_uses_sides(capsys):
+    data = check_json(capsys, FIXTURES / "valid" / "klaverjas_rotterdam.klab")
+    assert data["game"] == "klaverjas" and set(data["final"]) == {"NS", "EW"}
+    for deal in data["deals"]:
+        assert list(deal) == KLAVERJAS_PLAYED_KEYS
+        assert deal["playing"] in ("NS", "EW") and deal["last_trick"] in ("NS", "EW")
+        assert isinstance(deal["pit"], bool) and deal["result"] in ("made", "nat")
+        assert sum(deal["card_points"].values()) == 152
+
+
+def test_json_of_score_sheet_deals(capsys):
+    klaverjas = check_json(capsys, FIXTURES / "valid" / "klaverjas_score_sheet.klab")
+    assert [list(deal) for deal in klaverjas["deals"]] == [KLAVERJAS_SCORED_KEYS] * 3
+    first, second, third = klaverjas["deals"]
+    assert first["outcome"] == "scored" and first["points"] == {"NS": 92, "EW": 70}
+    assert first["score"] == {"NS": 112, "EW": 70}
+    assert second["points"] == {"NS": 92, "EW": 70} and second["result"] == "nat"  # 70 + 20 roem < 92
+    assert second["score"] == {"NS": 162 + 20, "EW": 0}
+    assert third["pit"] is True and third["score"] == {"NS": 312, "EW": 0}
+    assert klaverjas["final"] == third["match"] == {"NS": 112 + 182 + 312, "EW": 70}
+    klaberjass = check_json(capsys, FIXTURES / "valid" / "klaberjass_score_sheet.klab")
+    assert [list(deal) for deal in klaberjass["deals"]] == [KLABERJASS_SCORED_KEYS] * 3
+    assert [deal["result"] for deal in klaberjass["deals"]] == ["made", "tie", "failed"]
+    # equal-score=next-deal-winner: the tied maker's 70 hangs and goes to the next winner
+    assert klaberjass["deals"][2]["score"] == {"N": 0, "S": 210}
+    assert klaberjass["final"] == {"N": 84 + 70, "S": 60 + 0 + 210}  # the tie: N scores his own 70
+
+
+def test_unfinished_deal_is_valid_when_marked(capsys):
+    data = check_json(capsys, FIXTURES / "valid" / "klaverjas_unfinished.klab")
+    assert data["deals"][0] == {"deal": 1, "id": data["deals"][0]["id"], "dealer": data["deals"][0]["dealer"],
+                                "outcome": "unfinished"}
+    assert data["deals"][1]["outcome"] == "played"
+
+
+def test_human_output_names_each_deal_and_the_match(capsys):
+    path = FIXTURES / "valid" / "klaverjas_score_sheet.klab"
+    _, out, _ = check(capsys, path)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{path}: deal 1 (") and "NS made" in lines[0]
+    assert "match NS 112 EW 70" in lines[0]
+    assert lines[-1].startswith(f"{path}: klaverjas match ") and "unfinished after 3 deals" in lines[-1]
+
+
+def test_a_deal_after_the_end_of_the_match_is_an_error(capsys, tmp_path):
+    text = (FIXTURES / "valid" / "klaverjas_score_sheet.klab").read_text()
+    text = text.replace('[Game "klaverjas"]', '[Game "klaverjas"]\n[Rules "deals=2"]')
+    path = tmp_path / "over.klab"
+    path.write_text(text)
+    status, _, err = check(capsys, path)
+    line = text.splitlines().index('[Deal "3"]') + 1
+    assert status == 1 and err.startswith(f"{path}:{line}: the match is over after deal 2")
+
+
+def test_standard_input_is_read_for_dash(capsys, monkeypatch):
+    import io
+    import sys
+
+    data = (FIXTURES / "valid" / "klaberjass_score_sheet.klab").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, _ = check(capsys, "-")
+    assert status == 0 and out.startswith("-: deal 1")
