@@ -306,16 +306,30 @@ class KlaverjasResult:
         return data
 
 
+def _side(side: Side | str) -> Side:
+    return side if isinstance(side, Side) else Side.parse(side)
+
+
+def _side_map(values: Mapping[Side, int] | Mapping[str, int]) -> dict[Side, int]:
+    """A side-keyed map from one keyed by :class:`Side` or by ``"NS"``/``"EW"``; both sides needed."""
+    read = {_side(key): value for key, value in values.items()}
+    missing = [str(side) for side in Side if side not in read]
+    if missing:
+        raise KlaverjasError(f"a value for {' and '.join(missing)} is needed")
+    return read
+
+
 def scored_result(
     rules: KlaverjasRules,
     dealer: Seat,
-    playing: Side,
-    points: Mapping[Side, int],
-    roem: Mapping[Side, int],
+    playing: Side | str,
+    points: Mapping[Side, int] | Mapping[str, int],
+    roem: Mapping[Side, int] | Mapping[str, int],
     pit: bool,
 ) -> KlaverjasResult:
     """The result of a score-sheet deal (outcome ``scored``): each side's card points including
     the last trick (together 162), each side's roem, and whether the playing side took every trick.
+    Sides may be given as :class:`Side` or as ``"NS"``/``"EW"``.
 
     >>> result = scored_result(KlaverjasRules(), Seat.N, Side.NS, {Side.NS: 81, Side.EW: 81},
     ...                        {Side.NS: 20, Side.EW: 0}, pit=False)
@@ -323,6 +337,7 @@ def scored_result(
     ('made', {'NS': 101, 'EW': 81})
     """
     del rules  # every Klaverjas option scores a deal the same way
+    playing, points, roem = _side(playing), _side_map(points), _side_map(roem)
     for side in Side:
         if points[side] < 0 or roem[side] < 0:
             raise KlaverjasError(f"{side} cannot have negative points or roem")

@@ -232,3 +232,10 @@ def test_match_of_16_deals_ends_after_the_16th_higher_total_wins() -> None:
         assert not match.over
     match.add({"NS": 0, "EW": 162})
     assert match.over and match.winner == "NS" and match.counted == 16
+
+
+def test_scored_result_accepts_side_letters() -> None:
+    rules = KlaverjasRules()
+    by_letters = scored_result(rules, Seat.N, "EW", {"NS": 80, "EW": 82}, {"NS": 0, "EW": 20}, pit=False)
+    by_sides = scored_result(rules, Seat.N, EW, {NS: 80, EW: 82}, {NS: 0, EW: 20}, pit=False)
+    assert by_letters == by_sides
