@@ -24,6 +24,7 @@ from klabsite.site.directives import (
     trick_rules_answers,
 )
 from klabsite.site.i18n import Localizer
+from klabsite.site.markdown_ext import slugify
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "site_src" / "rules"
 PAGES = sorted(RULES_DIR.glob("[0-9][0-9]-*.md"))
@@ -362,12 +363,9 @@ def test_trick_rules_table_agrees_with_a_real_deal() -> None:
 # The Markdown pages
 
 
-def _slug(heading: str) -> str:
-    return re.sub(r"[^\w\s-]", "", heading.lower()).strip().replace(" ", "-")
-
-
 def _anchors(page: Path) -> set[str]:
-    return {_slug(line.lstrip("#").strip()) for line in page.read_text().splitlines() if line.startswith("#")}
+    lines = page.read_text().splitlines()
+    return {slugify(line.lstrip("#").strip()) for line in lines if line.startswith("#")}
 
 
 def _page_slug(page: Path) -> str:
