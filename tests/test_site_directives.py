@@ -132,7 +132,10 @@ def test_directive_renders_valid_semantic_html(en: Localizer, name: str, args: d
     assert "<script" not in html.lower() and "style=" not in html.lower()
     tags = [tag for tag, _ in checker.tags]
     assert tags[:3] == ["div", "table", "caption"], "a table wrapped for scrolling, with a caption"
-    assert dict(checker.tags[0][1]).get("class") == "table-scroll"
+    wrapper = checker.tags[0][1]
+    assert "table-scroll" in (wrapper.get("class") or "").split()
+    assert wrapper.get("tabindex") == "0" and wrapper.get("role") == "region" and wrapper.get("aria-label")
+    assert "<" not in (wrapper.get("aria-label") or ""), "the label is the caption's plain text"
     scopes = {attrs.get("scope") for tag, attrs in checker.tags if tag == "th"}
     assert scopes <= {"col", "row"} and "col" in scopes and "row" in scopes
 

@@ -8,8 +8,8 @@ deal scores from each engine's ``scored_result`` and the Amsterdam/Rotterdam tab
 Klaverjas engine's :func:`~klabsite.klaverjas.legal_plays` (what ``legal_actions()`` uses).
 
 Every text is a literal ``loc.gettext(…)`` call (so Babel extracts it into the ``messages``
-catalog) and is HTML-escaped; tables are semantic (``<caption>``, ``<th scope>``) and wrapped in
-``<div class="table-scroll">``; there are no inline styles and no scripts.
+catalog) and is HTML-escaped; tables are semantic (``<caption>``, ``<th scope>``) and wrapped in a
+focusable ``<div class="table-scroll table-wrap" role="region">``; no inline styles, no scripts.
 
 >>> from klabsite.site.i18n import Localizer
 >>> parse_directive("[[klab:klaberjass-score maker=N totals=N:84,S:60]]")
@@ -133,14 +133,20 @@ def _table(
     foot: Sequence[Sequence[Markup | str]] = (),
     css: str = "",
 ) -> str:
-    """A table whose first column holds row headers, wrapped for horizontal scrolling."""
+    """A table whose first column holds row headers, wrapped for horizontal scrolling.
+
+    The wrapper is a focusable, labelled region (like the pipeline's ``table-wrap`` around
+    Markdown tables), so keyboard users can scroll it.
+    """
     def row(cells: Sequence[Markup | str]) -> Markup:
         first, *rest = cells
         return Markup("<tr><th scope=\"row\">{}</th>{}</tr>").format(
             first, Markup("").join(Markup("<td>{}</td>").format(cell) for cell in rest))
 
+    label = Markup(escape(caption)).striptags()
     parts = [
-        Markup('<div class="table-scroll"><table class="klab-table{}">').format(f" {css}" if css else ""),
+        Markup('<div class="table-scroll table-wrap" tabindex="0" role="region" aria-label="{}">'
+               '<table class="klab-table{}">').format(label, f" {css}" if css else ""),
         Markup("<caption>{}</caption>").format(caption),
         Markup("<thead><tr>{}</tr></thead>").format(
             Markup("").join(Markup('<th scope="col">{}</th>').format(cell) for cell in head)),
