@@ -102,11 +102,13 @@ def simulate(
     players: str = "",
     bot_names: Sequence[str] = (),
     notes: list[str] | None = None,
+    played: list[Any] | None = None,
 ) -> Record:
     """A record of ``deals`` deals (or, with ``deals=None``, a whole match) played by bots.
 
     ``bot_names`` gives one bot per seat in seat order (default: ``random`` everywhere);
-    ``notes`` collects remarks for the user (a match that ended before ``deals``).
+    ``notes`` collects remarks for the user (a match that ended before ``deals``); ``played``,
+    if given, receives the engine's deal objects (their events are the replay).
     """
     game = get_game(game_name)
     names = list(bot_names) or ["random"] * len(game.seats)
@@ -135,6 +137,8 @@ def simulate(
             extra["proposed"] = SUITS[rng.randrange(len(SUITS))]
             deal_tags_values["Proposed"] = str(extra["proposed"])
         deal, actions = _play_deal(game, rules_value, dealer, deck, extra, bots, rng)
+        if played is not None:
+            played.append(deal)
         result = deal.result
         interesting = deal_tags(game, deal, actions)
         if interesting:

@@ -1,0 +1,95 @@
+"""``klabsite simulate`` and the random player: seeded, canonical, valid records."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from klabsite.actions import Action
+from klabsite.bots.random import RandomBot
+from klabsite.cli import main
+from klabsite.commands.simulate import simulate
+from klabsite.records import read_record
+from klabsite.replay import replay
+from klabsite.seats import Seat
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "target", "keys"),
+    [("klaberjass", "", 500, {"N", "S"}), ("klaverjas", "trick-rules=rotterdam", 1500, {"NS", "EW"})],
+)
+def test_simulated_match_is_played_to_its_target_and_checks(capsys, tmp_path, game, rules, target, keys):
+    path = tmp_path / "m.klab"
+    args = ["simulate", "--game", game, "--seed", "demo", "--match", "--out", str(path)]
+    status, out, _ = run(capsys, *args, *(["--rules", rules] if rules else []))
+    assert status == 0 and out == ""
+    status, out, err = run(capsys, "check", "--json", str(path))
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["game"] == game and set(data["final"]) == keys
+    assert data["winner"] in keys and max(data["final"].values()) >= target
+    assert data["final"][data["winner"]] == max(data["final"].values())
+    before_last = [deal["match"] for deal in data["deals"][:-1] if "match" in deal]
+    assert all(max(totals.values()) < target or len(set(totals.values())) == 1 for totals in before_last)
+
+
+def test_same_seed_gives_byte_identical_output(capsys):
+    args = ["simulate", "--game", "klaverjas", "--seed", "same", "--deals", "3", "--rules", "trump-choice=turned"]
+    first = run(capsys, *args)[1]
+    assert first == run(capsys, *args)[1]
+    assert first != run(capsys, *args[:4], "other", *args[5:])[1]
+
+
+def test_simulated_record_is_canonical_with_source_result_and_tags():
+    record = simulate("klaberjass", "tags", deals=20, rules="target=10000", players="N:Anna S:Ben")
+    text = record.to_text()
+    assert read_record(text).to_text() == text
+    assert record.tags["Source"] == "simulated seed=tags bots=random,random"
+    assert record.tags["Players"] == "N:Anna S:Ben"
+    assert len(record.deals) == 20 and all("Result" in deal.tags for deal in record.deals)
+    assert any("Tags" in deal.tags for deal in record.deals)
+    assert replay(read_record(text)).valid
+
+
+def test_klaverjas_turned_records_the_proposed_suit_of_every_deal():
+    record = simulate("klaverjas", "turned", deals=6, rules="trump-choice=turned")
+    assert all(deal.tags.get("Proposed") in ("C", "D", "H", "S") for deal in record.deals)
+    assert len({deal.tags["Proposed"] for deal in record.deals}) > 1
+    assert replay(record).valid
+
+
+def test_first_dealer_comes_from_the_seed():
+    dealers = {simulate("klaverjas", f"dealer-{i}", deals=1).deals[0].tags["Dealer"] for i in range(12)}
+    assert len(dealers) > 1
+
+
+def test_deals_stops_at_the_end_of_the_match_with_a_note(capsys):
+    status, out, err = run(capsys, "simulate", "--game", "klaberjass", "--seed", "demo", "--deals", "100")
+    assert status == 0 and "note: the match ended after deal" in err
+    assert read_record(out).deals and len(read_record(out).deals) < 100
+
+
+def test_usage_errors_exit_2(capsys):
+    assert run(capsys, "simulate", "--game", "klaverjas", "--seed", "x", "--deals", "1",
+               "--rules", "trick-rules=utrecht")[0] == 2
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--game", "klaverjas", "--seed", "x", "--deals", "1", "--match"])
+    assert exit_info.value.code == 2
+
+
+def test_random_bot_uses_only_the_generator_it_is_given():
+    legal = [Action.parse(Seat.N, word) for word in ("take", "pass", "schmeiss")]
+    state = random.getstate()
+    choices = [RandomBot().choose(None, legal, random.Random(7)) for _ in range(5)]
+    assert random.getstate() == state
+    assert len(set(choices)) == 1 and choices[0] in legal
+    spread = {RandomBot().choose(None, legal, rng).words for rng in [random.Random(i) for i in range(30)]}
+    assert spread == {"take", "pass", "schmeiss"}
