@@ -104,6 +104,7 @@ def test_json_of_a_klaberjass_record_has_exactly_the_spec_keys(capsys):
         expected = KLABERJASS_PLAYED_KEYS if deal["outcome"] == "played" else THROWN_IN_KEYS
         assert list(deal) == expected
     played = [deal for deal in data["deals"] if deal["outcome"] == "played"]
+    assert {deal["outcome"] for deal in data["deals"]} == {"played", "redeal"}
     assert played and all(d["result"] in ("made", "failed", "tie") for d in played)
     assert data["final"] == played[-1]["match"]
     for deal in played:
@@ -174,3 +175,14 @@ def test_standard_input_is_read_for_dash(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     status, out, _ = check(capsys, "-")
     assert status == 0 and out.startswith("-: deal 1")
+
+
+def test_an_internal_error_is_reported_without_traceback(capsys, monkeypatch):
+    import klabsite.commands.check as check_module
+
+    def broken(data):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(check_module, "check_bytes", broken)
+    status, out, err = check(capsys, VALID[0])
+    assert status == 3 and out == "" and "internal error" in err and "Traceback" not in err

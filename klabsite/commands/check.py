@@ -75,18 +75,18 @@ def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     """Check one file, printing to ``out``/``err``; its exit status."""
     try:
         data = _read(path)
-    except OSError as error:
-        print(f"klabsite check: cannot read {path}: {error.strerror or error}", file=err)
+    except OSError as problem:
+        print(f"klabsite check: cannot read {path}: {problem.strerror or problem}", file=err)
         return EXIT_UNREADABLE
     try:
         result, errors = check_bytes(data)
-    except Exception as error:  # noqa: BLE001 - a bug must not print a traceback
-        print(f"{path}: internal error ({type(error).__name__}: {error}); this is a klabsite bug, "
+    except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback
+        print(f"{path}: internal error ({type(bug).__name__}: {bug}); this is a klabsite bug, "
               "please report it with the file", file=err)
         return EXIT_BUG
     if errors or result is None:
-        for error in errors:
-            print(error.located(path), file=err)
+        for record_error in errors:
+            print(record_error.located(path), file=err)
         return EXIT_INVALID
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False), file=out)
