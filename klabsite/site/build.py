@@ -1,0 +1,109 @@
+"""The build as a recipe: load → render (strings in memory) → write (one atomic writer).
+
+``python build.py`` and ``klabsite build`` both end up in :func:`run_build`, which prints
+warnings, a progress bar (only when stderr is a terminal) and, on failure, exactly one line
+``file:line: message`` before returning 1.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import jinja2
+
+from klabsite.site.config import SiteConfig, load_config
+from klabsite.site.errors import BuildError
+from klabsite.site.loader import load_site
+from klabsite.site.render import render_site
+from klabsite.site.writer import write_site
+
+__all__ = ["BuildReport", "build", "render", "run_build", "ProgressBar"]
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build produced."""
+
+    pages: int
+    files: int
+    seconds: float
+    warnings: tuple[str, ...]
+
+
+def render(config: SiteConfig, progress: Callable[[int, int], None] | None = None
+           ) -> tuple[dict[str, bytes], list[str]]:
+    """Load and render the whole site in memory: (output path → bytes, warnings). Writes nothing."""
+    site = load_site(config)
+    return render_site(site, progress)
+
+
+def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None) -> BuildReport:
+    """Build the site into ``config.out_dir``; on any error the previous output is untouched."""
+    start = time.perf_counter()
+    outputs, warnings = render(config, progress)
+    write_site(outputs, config.out_dir)
+    pages = sum(1 for path in outputs if path.endswith(".html"))
+    return BuildReport(pages, len(outputs), time.perf_counter() - start, tuple(warnings))
+
+
+class ProgressBar:
+    """``[#####.....] 12/60 pages`` on one line of stderr, redrawn in place; silent when not a TTY."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.enabled = stream.isatty()
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        filled = self.width * done // total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} pages")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the progress line (so the next message starts on a fresh line)."""
+        if self.drawn:
+            self.stream.write("\r" + " " * (self.width + 24) + "\r")
+            self.stream.flush()
+            self.drawn = False
+
+
+def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = None,
+              base_url: str | None = None, strict: bool = False,
+              stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Build the site and report; returns the exit code (0, or 1 after one ``file:line: message``)."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    bar = ProgressBar(stderr)
+    try:
+        config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
+                             base_url=base_url, strict=strict or None)
+        report = build(config, bar)
+    except BuildError as error:
+        bar.close()
+        print(_one_line(str(error)), file=stderr)
+        return 1
+    except (OSError, ValueError, jinja2.TemplateError) as error:
+        bar.close()
+        where = getattr(error, "filename", None) or "build"
+        print(_one_line(f"{where}:{getattr(error, 'lineno', None) or 1}: {error}"), file=stderr)
+        return 1
+    bar.close()
+    for warning in report.warnings:
+        print(warning, file=stderr)
+    out_name = config.relative(config.out_dir)
+    print(f"built {report.pages} pages ({report.files} files) in {len(config.codes)} languages "
+          f"into {out_name}/ in {report.seconds:.2f} s", file=stdout)
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

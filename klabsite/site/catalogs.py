@@ -1,0 +1,259 @@
+"""Gettext catalogs: CLDR plural headers, loading ``.po`` files, checking translations, statistics.
+
+Two domains per language, ``messages`` (templates and Python: the interface) and ``content``
+(the rules prose, one message per Markdown block), in ``locales/<lang>/LC_MESSAGES/<domain>.po``.
+Catalogs are compiled in memory at build time, so a stale ``.mo`` can never be used; a missing
+catalog is an error (``Translations.load`` would silently fall back to English).
+
+>>> PLURAL_FORMS["hr"]
+'nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);'
+>>> [plural_index("ar", n) for n in (0, 1, 2, 3, 11, 100, 102)]
+[0, 1, 2, 3, 4, 5, 5]
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import Translations
+
+from klabsite.site.errors import BuildError
+
+__all__ = [
+    "DOMAINS",
+    "PLURAL_FORMS",
+    "plural_index",
+    "catalog_path",
+    "read_catalog",
+    "compile_catalog",
+    "check_message",
+    "check_catalog",
+    "CatalogStats",
+    "catalog_stats",
+    "fix_plural_header",
+]
+
+DOMAINS = ("messages", "content")
+"""The interface strings, then the rules prose."""
+
+PLURAL_FORMS: dict[str, str] = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "hr": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : "
+          "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    "ar": "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : "
+          "n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);",
+}
+"""Gettext ``Plural-Forms`` whose form order is CLDR's (zero one two few many other, as present).
+
+Babel writes a different Arabic rule (python-babel/babel#816: forms 4 and 5 swapped), so
+``klabsite i18n update`` rewrites every catalog's header to these.
+"""
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form (msgstr[i]) gettext uses for ``n`` in ``lang``, by :data:`PLURAL_FORMS`."""
+    expression = PLURAL_FORMS[lang].split("plural=", 1)[1].rstrip(";")
+    return int(gettext.c2py(expression)(n))
+
+
+def catalog_path(locales_dir: Path, lang: str, domain: str) -> Path:
+    """``locales/<lang>/LC_MESSAGES/<domain>.po``."""
+    return locales_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read_catalog(path: Path, lang: str, display: str) -> Catalog:
+    """Read one ``.po`` file; a missing or unreadable catalog is a :class:`BuildError`.
+
+    ``display`` is the path as printed in messages (relative to the project).
+    """
+    if not path.is_file():
+        raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
+    try:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, abort_invalid=True)
+    except PoFileError as error:
+        line = int(match.group(1)) if (match := re.search(r"line (\d+)", str(error))) else 1
+        raise BuildError(f"cannot read catalog: {error}", display, line) from None
+    except ValueError as error:
+        raise BuildError(f"cannot read catalog: {error}", display) from None
+    expected = PLURAL_FORMS.get(lang)
+    if expected and catalog.plural_forms != expected:
+        raise BuildError(f"Plural-Forms header must be {expected!r} (run: klabsite i18n update)", display)
+    return catalog
+
+
+def compile_catalog(catalog: Catalog, domain: str) -> Translations:
+    """The catalog as runtime translations, compiled in memory; fuzzy entries are left out."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(fp=buffer, domain=domain)
+
+
+# Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.
+_PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx%]")
+_BRACES = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
+_TAG = re.compile(r"</?\s*([A-Za-z][\w-]*)")
+_LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")
+_AUTOLINK = re.compile(r"<((?:https?|mailto|ftp|javascript|data):[^>\s]*)>", re.IGNORECASE)
+
+
+def _placeholders(text: str) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for match in _PERCENT.finditer(text):
+        if match.group(0) != "%%":
+            found[match.group(0)] += 1
+    for match in _BRACES.finditer(text):
+        found["{" + match.group(1) + "}"] += 1
+    return found
+
+
+def _markup(text: str) -> Counter[str]:
+    found: Counter[str] = Counter()
+    found.update(f"<{name.lower()}>" for name in _TAG.findall(text))
+    found.update(f"link to {target}" for target in _LINK_TARGET.findall(text))
+    found.update(f"link to {target}" for target in _AUTOLINK.findall(text))
+    return found
+
+
+def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | None:
+    """Why this translation is unsafe (placeholders differ, markup added), or None when it is fine.
+
+    A plural form may leave a placeholder out (Arabic says "one point" without the number) but
+    never use one the source does not have.
+
+    >>> check_message("%(num)s points", "%(num)s points")
+    >>> check_message("%(num)s points", "%(n)s points")
+    'placeholders differ from the source: source has %(num)s, translation has %(n)s'
+    >>> check_message("the **jack**", "le <b>valet</b>")
+    'translation adds markup the source does not have: <b>'
+    >>> check_message("see [x](a.md)", "voir [x](https://evil.example)")
+    'translation adds markup the source does not have: link to https://evil.example'
+    """
+    if not msgstr:
+        return None
+    source, target = _placeholders(msgid), _placeholders(msgstr)
+    if (set(target) - set(source)) if plural else (source != target):
+        show = lambda c: ", ".join(sorted(c.elements())) or "none"  # noqa: E731
+        return (f"placeholders differ from the source: source has {show(source)}, "
+                f"translation has {show(target)}")
+    added = _markup(msgstr) - _markup(msgid)
+    if added:
+        return "translation adds markup the source does not have: " + ", ".join(sorted(added))
+    return None
+
+
+def _strings(message: Message) -> list[tuple[str, str]]:
+    """(source, translation) pairs of a message; plural forms are checked against both msgids."""
+    if isinstance(message.id, tuple):
+        strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        both = " ".join(message.id)
+        return [(both, s or "") for s in strings]
+    return [(message.id, message.string or "")]
+
+
+def check_catalog(catalog: Catalog, display: str) -> None:
+    """Raise :class:`BuildError` at the first unsafe translation (``display:LINE: …``).
+
+    Babel's own checks (python-format, number of plural forms) run too. Fuzzy entries are
+    checked as well: they are not used, but they will be once a translator clears the flag.
+    """
+    for message in catalog:
+        if not message.id:
+            continue
+        plural = isinstance(message.id, tuple)
+        for source, translation in _strings(message):
+            problem = check_message(source, translation, plural=plural)
+            if problem:
+                raise BuildError(f"{problem} (msgid {_short(message.id)})", display, message.lineno or 1)
+        for error in message.check(catalog):
+            raise BuildError(f"{error} (msgid {_short(message.id)})", display, message.lineno or 1)
+
+
+def _short(msgid: str | tuple[str, ...]) -> str:
+    text = msgid[0] if isinstance(msgid, tuple) else msgid
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogStats:
+    """How much of one catalog is translated."""
+
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+    @property
+    def total(self) -> int:
+        """All messages (obsolete ones excluded)."""
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self) -> float:
+        """Translated messages as a percentage (100 for an empty catalog)."""
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+def is_translated(message: Message) -> bool:
+    """True when every form of the message has a translation and it is not fuzzy.
+
+    (``pybabel compile --statistics`` counts an empty plural entry as translated; this does not.)
+    """
+    if message.fuzzy:
+        return False
+    if isinstance(message.string, tuple | list):
+        return all(message.string)
+    return bool(message.string)
+
+
+def catalog_stats(catalog: Catalog) -> CatalogStats:
+    """Translated, fuzzy and untranslated counts, plural entries counted correctly."""
+    translated = fuzzy = untranslated = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        if message.fuzzy:
+            fuzzy += 1
+        elif is_translated(message):
+            translated += 1
+        else:
+            untranslated += 1
+    return CatalogStats(translated, fuzzy, untranslated)
+
+
+def fix_plural_header(path: Path, lang: str) -> bool:
+    """Rewrite the ``Plural-Forms`` header of a ``.po`` file to :data:`PLURAL_FORMS`; True if changed.
+
+    The header may be wrapped over several lines (Babel wraps at 76 columns); it becomes one line.
+    """
+    expected = PLURAL_FORMS.get(lang)
+    if expected is None:
+        return False
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    wanted = f'"Plural-Forms: {expected}\\n"'
+    start = next((i for i, line in enumerate(lines) if line.startswith('"Plural-Forms:')), None)
+    if start is None:
+        at = next(i for i, line in enumerate(lines) if line.startswith('"Content-Transfer-Encoding:'))
+        lines.insert(at + 1, wanted)
+    else:
+        end = start
+        while not lines[end].endswith('\\n"') and end + 1 < len(lines) and lines[end + 1].startswith('"'):
+            end += 1
+        lines[start:end + 1] = [wanted]
+    fixed = "\n".join(lines)
+    if fixed == text:
+        return False
+    path.write_text(fixed, encoding="utf-8")
+    return True

@@ -1,0 +1,175 @@
+"""The :class:`Localizer`: one language's translations, numbers and card names, for templates and directives.
+
+Every string here is written as a literal ``gettext``/``pgettext`` call so that ``pybabel extract``
+(and ``klabsite i18n extract``) finds it and puts it in the ``messages`` catalog.
+
+>>> from klabsite.cards import Card
+>>> en = Localizer.untranslated("en")
+>>> en.card_name(Card.parse("QH")), en.number(1234), en.ngettext("%(num)s point", "%(num)s points", 2)
+('queen of hearts', '1,234', '2 points')
+>>> str(en.card(Card.parse("QH")))
+'<span class="card card-h" role="img" aria-label="queen of hearts">Q♥</span>'
+>>> fr = Localizer.untranslated("fr")
+>>> str(fr.card(Card.parse("JS"))), fr.number(1234.5)
+('<span class="card card-s" role="img" aria-label="jack of spades">V♠</span>', '1\\u202f234,5')
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from typing import Any
+
+from babel.numbers import format_decimal, format_percent
+from babel.support import NullTranslations
+from markupsafe import Markup, escape
+
+from klabsite.cards import Card, Rank, Suit
+from klabsite.seats import Seat, Side
+
+__all__ = ["Localizer", "RANK_LETTERS", "TEXT_DIRECTIONS"]
+
+TEXT_DIRECTIONS = {"ar": "rtl"}
+"""Languages written right to left; every other language is ``ltr``."""
+
+RANK_LETTERS: dict[str, dict[Rank, str]] = {
+    "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
+    "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},
+}
+"""The rank letters players write (glossary §3): French writes V D R; es, hr and ar use J Q K."""
+
+_NUMBER_LETTERS = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
+
+
+class Localizer:
+    """Translations and formatting for one language.
+
+    ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` work like Jinja's new-style gettext:
+    keyword arguments are substituted into ``%(name)s`` placeholders, and the plural functions
+    also provide ``num`` (the count, formatted for the language).
+    """
+
+    def __init__(self, lang: str, translations: _gettext.NullTranslations, dir: str | None = None) -> None:
+        self.lang = lang
+        self.dir = dir or TEXT_DIRECTIONS.get(lang, "ltr")
+        self.translations = translations
+        self._names: dict[str, dict[Any, str]] | None = None
+
+    @classmethod
+    def untranslated(cls, lang: str) -> Localizer:
+        """A localizer that formats for ``lang`` but leaves every string in English (tests, English)."""
+        return cls(lang, NullTranslations())
+
+    def __repr__(self) -> str:
+        return f"Localizer({self.lang!r})"
+
+    # Messages -----------------------------------------------------------------------------
+
+    def gettext(self, message: str, **variables: Any) -> str:
+        """The translation of ``message``, with ``variables`` substituted when given."""
+        text = self.translations.gettext(message)
+        return text % variables if variables else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **variables: Any) -> str:
+        """The plural form for ``n``; ``%(num)s`` is ``n`` formatted for the language."""
+        text = self.translations.ngettext(singular, plural, n)
+        return text % {"num": self.number(n), **variables}
+
+    def pgettext(self, context: str, message: str, **variables: Any) -> str:
+        """The translation of ``message`` in ``context`` (e.g. ``pgettext("rank", "queen")``)."""
+        text = self.translations.pgettext(context, message)
+        return text % variables if variables else text
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **variables: Any) -> str:
+        """:meth:`ngettext` with a context."""
+        text = self.translations.npgettext(context, singular, plural, n)
+        return text % {"num": self.number(n), **variables}
+
+    # Numbers ------------------------------------------------------------------------------
+
+    def number(self, n: float) -> str:
+        """``n`` written the language's way (``1 234,5`` in French); Western digits throughout."""
+        return format_decimal(n, locale=self.lang)
+
+    def percent(self, fraction: float) -> str:
+        """``fraction`` (0–1) as a percentage written the language's way."""
+        return format_percent(fraction, locale=self.lang)
+
+    # Cards and seats ------------------------------------------------------------------------
+
+    def _table(self, name: str) -> dict[Any, str]:
+        if self._names is None:
+            self._names = {
+                "rank": {
+                    Rank.SEVEN: self.pgettext("rank", "seven"),
+                    Rank.EIGHT: self.pgettext("rank", "eight"),
+                    Rank.NINE: self.pgettext("rank", "nine"),
+                    Rank.TEN: self.pgettext("rank", "ten"),
+                    Rank.JACK: self.pgettext("rank", "jack"),
+                    Rank.QUEEN: self.pgettext("rank", "queen"),
+                    Rank.KING: self.pgettext("rank", "king"),
+                    Rank.ACE: self.pgettext("rank", "ace"),
+                },
+                "suit": {
+                    Suit.CLUBS: self.pgettext("suit", "clubs"),
+                    Suit.DIAMONDS: self.pgettext("suit", "diamonds"),
+                    Suit.HEARTS: self.pgettext("suit", "hearts"),
+                    Suit.SPADES: self.pgettext("suit", "spades"),
+                },
+                "seat": {
+                    Seat.N: self.pgettext("seat", "North"),
+                    Seat.E: self.pgettext("seat", "East"),
+                    Seat.S: self.pgettext("seat", "South"),
+                    Seat.W: self.pgettext("seat", "West"),
+                },
+                "side": {
+                    Side.NS: self.pgettext("side", "North–South"),
+                    Side.EW: self.pgettext("side", "East–West"),
+                },
+            }
+        return self._names[name]
+
+    def rank_name(self, rank: Rank) -> str:
+        """The rank's name in running text (``dame``, ``dečko``)."""
+        return self._table("rank")[rank]
+
+    def suit_name(self, suit: Suit) -> str:
+        """The suit's name in running text (``cœur``, ``herc``)."""
+        return self._table("suit")[suit]
+
+    def seat_name(self, seat: Seat) -> str:
+        """The seat's name (``Nord``)."""
+        return self._table("seat")[seat]
+
+    def side_name(self, side: Side) -> str:
+        """The Klaverjas side's name (``Nord–Sud``)."""
+        return self._table("side")[side]
+
+    def rank_letter(self, rank: Rank) -> str:
+        """The letter (or number) printed for the rank: ``V`` for the French jack, ``10`` for a ten."""
+        if rank in _NUMBER_LETTERS:
+            return _NUMBER_LETTERS[rank]
+        return RANK_LETTERS.get(self.lang, RANK_LETTERS["en"])[rank]
+
+    def card_name(self, card: Card) -> str:
+        """The card's full name (``dame de cœur``)."""
+        return self.pgettext("card name, e.g. queen of hearts", "%(rank)s of %(suit)s",
+                             rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
+
+    def card(self, card: Card) -> Markup:
+        """The card as a small styled glyph, named for screen readers.
+
+        ``<span class="card card-h" role="img" aria-label="queen of hearts">Q♥</span>``; in a
+        right-to-left language the glyph is isolated as left to right (``dir="ltr"``).
+        """
+        direction = ' dir="ltr"' if self.dir == "rtl" else ""
+        return Markup('<span class="card card-{}" role="img" aria-label="{}"{}>{}{}</span>').format(
+            card.suit.letter.lower(), self.card_name(card), Markup(direction),
+            self.rank_letter(card.rank), card.suit.symbol)
+
+    def cards(self, cards: list[Card] | tuple[Card, ...]) -> Markup:
+        """Several card glyphs separated by spaces."""
+        return Markup(" ").join(self.card(card) for card in cards)
+
+    def escape(self, text: str) -> Markup:
+        """HTML-escape text (for directive authors building HTML by hand)."""
+        return escape(text)

@@ -1,0 +1,148 @@
+"""``klabsite i18n extract|update|compile|status``: the gettext workflow, through Babel's own commands.
+
+Each step runs ``pybabel`` (``babel.messages.frontend.CommandLineInterface``) with the project's
+mapping files, so ``klabsite i18n X`` and the equivalent ``pybabel`` command line do the same:
+
+* ``babel.cfg`` → ``locales/messages.pot`` (templates and ``klabsite/site/*.py``: the interface)
+* ``babel-content.cfg`` → ``locales/content.pot`` (``site_src/rules/*.md``, one message per block)
+
+On top of pybabel: ``update`` rewrites the ``Plural-Forms`` headers to the CLDR order
+(:data:`klabsite.site.catalogs.PLURAL_FORMS`), ``compile`` first refuses unsafe translations, and
+``status`` counts plural entries correctly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from babel.messages.frontend import BaseError, CommandLineInterface
+
+from klabsite.site.catalogs import (
+    DOMAINS,
+    catalog_path,
+    catalog_stats,
+    check_catalog,
+    fix_plural_header,
+    read_catalog,
+)
+from klabsite.site.config import SiteConfig
+from klabsite.site.errors import BuildError
+
+__all__ = ["MAPPING_FILES", "pybabel", "extract", "update", "compile_catalogs", "status"]
+
+MAPPING_FILES = {"messages": "babel.cfg", "content": "babel-content.cfg"}
+"""The Babel mapping file of each domain."""
+
+
+def pybabel(*args: str) -> int:
+    """Run one ``pybabel`` command in-process; returns its exit code."""
+    try:
+        result = CommandLineInterface().run(["pybabel", "-q", *args])
+    except BaseError as error:
+        print(f"pybabel {args[0]}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        logging.getLogger("babel").handlers.clear()
+    return int(bool(result))
+
+
+_CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
+
+
+def extract(config: SiteConfig) -> int:
+    """Extract both domains into ``locales/<domain>.pot`` (keeping the old date if nothing else changed)."""
+    config.locales_dir.mkdir(parents=True, exist_ok=True)
+    for domain in DOMAINS:
+        pot = config.locales_dir / f"{domain}.pot"
+        old = pot.read_text(encoding="utf-8") if pot.exists() else None
+        with contextlib.chdir(config.root):  # locations relative to the project: site_src/rules/01-cards.md:3
+            code = pybabel("extract", "-F", MAPPING_FILES[domain], "-o", str(pot),
+                           "--sort-by-file", "-c", "TRANSLATORS:", "--project", "klabsite",
+                           "--copyright-holder", "klabsite contributors", ".")
+        if code:
+            return code
+        new = pot.read_text(encoding="utf-8")
+        if old is not None and _CREATION.sub("", old) == _CREATION.sub("", new):
+            pot.write_text(old, encoding="utf-8")
+        print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
+    return 0
+
+
+def update(config: SiteConfig, *, check: bool = False) -> int:
+    """Merge the templates into every language's catalogs (creating missing ones); fix plural headers.
+
+    With ``check``, change nothing and return 1 when a catalog is out of date (CI staleness gate).
+    """
+    failed = 0
+    for domain in DOMAINS:
+        pot = config.locales_dir / f"{domain}.pot"
+        if not pot.exists():
+            print(f"{config.relative(pot)}: missing; run klabsite i18n extract first", file=sys.stderr)
+            return 1
+        for lang in config.targets:
+            args = ["update", "-i", str(pot), "-d", str(config.locales_dir), "-D", domain, "-l", lang,
+                    "--ignore-pot-creation-date", "--previous"]
+            path = catalog_path(config.locales_dir, lang, domain)
+            if check:
+                if not path.exists():
+                    print(f"{config.relative(path)}: missing", file=sys.stderr)
+                    failed = 1
+                    continue
+                if pybabel(*args, "--check"):
+                    print(f"{config.relative(path)}: out of date (run: klabsite i18n update)",
+                          file=sys.stderr)
+                    failed = 1
+                continue
+            if pybabel(*args, "--init-missing"):
+                return 1
+            if fix_plural_header(path, lang) and pybabel(*args):  # again, to wrap the header Babel's way
+                return 1
+    if check and not failed:
+        print("all catalogs are up to date")
+    return failed
+
+
+def compile_catalogs(config: SiteConfig) -> int:
+    """Check every catalog (placeholders, markup, plural header), then ``pybabel compile`` to ``.mo``."""
+    try:
+        for domain in DOMAINS:
+            for lang in config.targets:
+                path = catalog_path(config.locales_dir, lang, domain)
+                check_catalog(read_catalog(path, lang, config.relative(path)), config.relative(path))
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for domain in DOMAINS:
+        if pybabel("compile", "-d", str(config.locales_dir), "-D", domain):
+            return 1
+    return 0
+
+
+def status(config: SiteConfig, out: TextIO | None = None) -> int:
+    """Print translated / fuzzy / untranslated messages per language and domain."""
+    out = out or sys.stdout
+    header = ("lang", "catalog", "translated", "fuzzy", "untranslated", "total", "done")
+    print("{:<5} {:<9} {:>10} {:>6} {:>12} {:>6} {:>6}".format(*header), file=out)
+    code = 0
+    for lang in config.targets:
+        for domain in DOMAINS:
+            path = catalog_path(config.locales_dir, lang, domain)
+            try:
+                stats = catalog_stats(read_catalog(path, lang, config.relative(path)))
+            except BuildError as error:
+                print(error, file=out)
+                code = 1
+                continue
+            print(f"{lang:<5} {domain:<9} {stats.translated:>10} {stats.fuzzy:>6} {stats.untranslated:>12} "
+                  f"{stats.total:>6} {stats.percent:>5.0f}%", file=out)
+    return code
+
+
+def root_of(path: str | None) -> Path:
+    """The project root: ``path`` or the current directory."""
+    return Path(path or ".").resolve()

@@ -1,0 +1,153 @@
+"""Load stage: read everything a build needs into memory (rules sources, catalogs, static files).
+
+Nothing is written here; every problem is a :class:`BuildError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.support import NullTranslations
+
+from klabsite.site.catalogs import (
+    DOMAINS,
+    catalog_path,
+    catalog_stats,
+    check_catalog,
+    compile_catalog,
+    is_translated,
+    read_catalog,
+)
+from klabsite.site.config import SiteConfig
+from klabsite.site.errors import BuildError
+
+__all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME"]
+
+RULES_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9-]*)\.md$")
+"""``NN-slug.md``: NN orders the pages, the slug names the output file."""
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSource:
+    """One rules page's English Markdown."""
+
+    path: str
+    """As shown in messages (relative to the project)."""
+    order: int
+    slug: str
+    text: str
+
+    @property
+    def filename(self) -> str:
+        """``NN-slug.md``."""
+        return self.path.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class LanguageData:
+    """One language's translations: the interface (for Jinja) and the prose (msgid → msgstr)."""
+
+    code: str
+    name: str
+    dir: str
+    messages: gettext.NullTranslations
+    content: dict[str, str]
+    catalogs: dict[str, tuple[str, Catalog]] = field(default_factory=dict)
+    """domain → (display path, catalog); empty for the source language."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything loaded: the inputs of the render stage."""
+
+    config: SiteConfig
+    rules: tuple[RulesSource, ...]
+    languages: tuple[LanguageData, ...]
+    static: dict[str, bytes]
+    templates_dir: Path
+    warnings: tuple[str, ...] = ()
+
+    def lang(self, code: str) -> LanguageData:
+        """The loaded language with this code."""
+        return next(language for language in self.languages if language.code == code)
+
+
+def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
+    rules_dir = config.src_dir / "rules"
+    if not rules_dir.is_dir():
+        return ()
+    sources = []
+    slugs: dict[str, str] = {}
+    for path in sorted(rules_dir.iterdir()):
+        if path.suffix != ".md":
+            continue
+        display = config.relative(path)
+        match = RULES_NAME.match(path.name)
+        if not match:
+            raise BuildError("a rules page must be named NN-slug.md (e.g. 01-cards.md)", display)
+        slug = match.group(2)
+        if slug in slugs:
+            raise BuildError(f"two rules pages have the slug {slug!r} (also {slugs[slug]})", display)
+        slugs[slug] = display
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise BuildError(f"not UTF-8: {error}", display) from None
+        sources.append(RulesSource(display, int(match.group(1)), slug, text))
+    return tuple(sorted(sources, key=lambda source: (source.order, source.slug)))
+
+
+def _read_static(config: SiteConfig) -> dict[str, bytes]:
+    static_dir = config.src_dir / "static"
+    if not static_dir.is_dir():
+        raise BuildError("missing site_src/static/ (the stylesheet lives there)", config.relative(static_dir))
+    return {path.relative_to(static_dir).as_posix(): path.read_bytes()
+            for path in sorted(static_dir.rglob("*")) if path.is_file()}
+
+
+def _first_unfinished(catalog: Catalog) -> int:
+    for message in catalog:
+        if message.id and not is_translated(message):
+            return message.lineno or 1
+    return 1
+
+
+def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> LanguageData:
+    language = config.language(code)
+    if code == config.source_lang:
+        return LanguageData(code, language.name, language.dir, NullTranslations(), {})
+    catalogs: dict[str, tuple[str, Catalog]] = {}
+    for domain in DOMAINS:
+        path = catalog_path(config.locales_dir, code, domain)
+        display = config.relative(path)
+        catalog = read_catalog(path, code, display)
+        check_catalog(catalog, display)
+        stats = catalog_stats(catalog)
+        if stats.fuzzy or stats.untranslated:
+            line = _first_unfinished(catalog)
+            summary = (f"{stats.untranslated} untranslated, {stats.fuzzy} fuzzy of {stats.total} messages "
+                       f"({stats.percent:.0f}% translated)")
+            if config.strict:
+                raise BuildError(f"{summary}; --strict needs complete translations", display, line)
+            warnings.append(f"{display}:{line}: warning: {summary}")
+        catalogs[domain] = (display, catalog)
+    messages = compile_catalog(catalogs["messages"][1], "messages")
+    content = {message.id: message.string for message in catalogs["content"][1]
+               if isinstance(message.id, str) and message.id and not message.context
+               and not message.fuzzy and isinstance(message.string, str) and message.string}
+    return LanguageData(code, language.name, language.dir, messages, content, catalogs)
+
+
+def load_site(config: SiteConfig) -> Site:
+    """Read the rules sources, static files and every language's catalogs."""
+    warnings: list[str] = []
+    templates_dir = config.src_dir / "templates"
+    if not templates_dir.is_dir():
+        raise BuildError("missing templates directory", config.relative(templates_dir))
+    languages = tuple(_load_language(config, code, warnings) for code in config.codes)
+    return Site(config=config, rules=_read_rules(config), languages=languages, static=_read_static(config),
+                templates_dir=templates_dir, warnings=tuple(warnings))

@@ -1,0 +1,368 @@
+"""The Python-Markdown extension behind the rules pages: directives, block translation, ids, links.
+
+Stages, registered on a fresh ``markdown.Markdown`` per document and language:
+
+1. ``klab-directives`` (preprocessor, before everything else, so line numbers are the file's):
+   a paragraph that is exactly ``[[klab:NAME key=value …]]`` is replaced by the HTML that
+   ``klabsite.site.directives.DIRECTIVES[NAME](localizer, args)`` returns, stashed so Markdown
+   leaves it alone. An unknown NAME is a :class:`BuildError` at that line.
+2. ``klab-translate`` (tree processor, before inline parsing): every block whose text is inline
+   Markdown (paragraph, list item, heading, table cell, definition) is one message. Its text,
+   whitespace-normalised, is the msgid; when the language has a translation, the translation
+   replaces the text, inline Markdown and all; otherwise the English stays and the block is
+   marked ``lang="en"``. Headings get an id from their ENGLISH text (``{#id}`` at the end of a
+   heading sets it explicitly), so anchors are the same in every language.
+3. ``klab-links`` (tree processor, after inline parsing): links to ``other.md#anchor`` become
+   ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
+   (the template prints the title) and ``h2``/``h3`` are collected for the table of contents.
+
+Markdown extensions enabled: tables, fenced_code, def_list, sane_lists, admonition.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import unicodedata
+import xml.etree.ElementTree as etree
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import markdown
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+from markdown.util import HTML_PLACEHOLDER_RE
+
+from klabsite.site.errors import BuildError
+
+__all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
+           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS"]
+
+MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "def_list", "sane_lists", "admonition")
+"""The standard Python-Markdown extensions the rules pages may use."""
+
+TRANSLATABLE_TAGS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd"})
+"""Blocks whose text is one message."""
+
+DIRECTIVE_RE = re.compile(r"^\[\[klab:([A-Za-z0-9_-]+)((?:\s+[^\]]*)?)\]\]\s*$")
+"""``[[klab:NAME key=value …]]`` on a line of its own."""
+
+_DIRECTIVE_START = re.compile(r"\[\[klab:")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_EXPLICIT_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
+_HAS_WORD = re.compile(r"[^\W\d_]")
+
+
+def normalize(text: str) -> str:
+    """A block's text as a msgid: runs of whitespace (line breaks included) become one space.
+
+    >>> normalize("  one\\n  two  three ")
+    'one two three'
+    """
+    return " ".join(text.split())
+
+
+def plain_text(inline: str) -> str:
+    """Inline Markdown reduced to its words (for heading ids).
+
+    >>> plain_text("The **jack** of [trumps](cards.md#x) `JH`")
+    'The jack of trumps JH'
+    """
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", inline)
+    text = re.sub(r"<[^>]+>", "", text)
+    text = re.sub(r"\\(.)", r"\1", text)
+    text = re.sub(r"[*_`]+", "", text)
+    return normalize(HTML_PLACEHOLDER_RE.sub("", text))
+
+
+def slugify(text: str) -> str:
+    """A heading id, as Python-Markdown's ``toc`` makes it.
+
+    >>> slugify("The rules both agree on"), slugify("Bella — K & Q of trumps"), slugify("Schmeiss!")
+    ('the-rules-both-agree-on', 'bella-k-q-of-trumps', 'schmeiss')
+    """
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text) or "section"
+
+
+Directive = Callable[[Any, dict[str, str]], str]
+
+
+@dataclass
+class DocumentContext:
+    """What one conversion needs: the file (for messages), the language, and the link map.
+
+    ``translate(msgid) -> str | None`` returns the translation or None (English stays);
+    ``localizer`` and ``directives`` are only needed when rendering (``extract=False``).
+    """
+
+    path: str
+    source_lang: str = "en"
+    lang: str = "en"
+    dir: str = "ltr"
+    translate: Callable[[str], str | None] = lambda msgid: None
+    localizer: Any = None
+    directives: Mapping[str, Directive] = field(default_factory=dict)
+    page_links: Mapping[str, str] = field(default_factory=dict)
+    table_label: str = "Table"
+    extract: bool = False
+
+
+@dataclass
+class RenderedDocument:
+    """One Markdown document converted for one language."""
+
+    html: str
+    title: str
+    headings: list[tuple[int, str, str]]
+    """(level, id, text) of every ``h2`` and ``h3``, in order."""
+    messages: list[tuple[int, str]]
+    """(line, msgid) of every translatable block, in order."""
+    links: list[tuple[int, str]]
+    """(line, href) of every internal link after rewriting (``other.html#x``, ``#x``)."""
+    ids: set[str]
+    translated: int
+    total: int
+    lead: str = ""
+    """The first paragraph's text after the title (for summaries)."""
+
+
+class _Directives(Preprocessor):
+    def __init__(self, md: markdown.Markdown, context: DocumentContext) -> None:
+        super().__init__(md)
+        self.context = context
+
+    def run(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        fence: str | None = None
+        for index, line in enumerate(lines):
+            if fence is not None:
+                if line.strip().startswith(fence):
+                    fence = None
+                out.append(line)
+                continue
+            if match := _FENCE.match(line):
+                fence = match.group(1)[0] * len(match.group(1))
+                out.append(line)
+                continue
+            if line.startswith(("    ", "\t")) or not _DIRECTIVE_START.search(line):
+                out.append(line)
+                continue
+            out.append(self._expand(lines, index))
+        return out
+
+    def _expand(self, lines: list[str], index: int) -> str:
+        line = lines[index]
+        where = (self.context.path, index + 1)
+        match = DIRECTIVE_RE.match(line.strip())
+        alone = (index == 0 or not lines[index - 1].strip()) and (
+            index + 1 == len(lines) or not lines[index + 1].strip())
+        if not match or not alone:
+            raise BuildError("a directive must be a paragraph of its own: [[klab:NAME key=value ...]]",
+                             *where)
+        name, arguments = match.group(1), match.group(2)
+        args = _parse_arguments(arguments, where)
+        if self.context.extract:
+            return ""
+        directive = self.context.directives.get(name)
+        if directive is None:
+            known = ", ".join(sorted(self.context.directives)) or "none"
+            raise BuildError(f"unknown directive {name!r} (known: {known})", *where)
+        try:
+            html = str(directive(self.context.localizer, args))
+        except BuildError:
+            raise
+        except Exception as error:  # a directive's own failure, reported at its line
+            raise BuildError(f"directive {name!r} failed: {error}", *where) from error
+        block = f'<div class="klab klab-{name}">{html}</div>'
+        return self.md.htmlStash.store(block)
+
+
+def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:
+    """``key=value`` pairs; values may be quoted."""
+    try:
+        words = shlex.split(text)
+    except ValueError as error:
+        raise BuildError(f"cannot read directive arguments: {error}", *where) from None
+    args: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise BuildError(f"directive argument {word!r} must be key=value", *where)
+        args[key] = value
+    return args
+
+
+class _LineFinder:
+    """Finds the source line of each block, searching forward in document order."""
+
+    def __init__(self, source: str) -> None:
+        self.lines = source.split("\n")
+        self.cursor = 0
+
+    def find(self, text: str) -> int:
+        first = next((part.strip() for part in text.split("\n") if part.strip()), "")
+        first = HTML_PLACEHOLDER_RE.split(first)[0].strip() or first
+        for index in range(self.cursor, len(self.lines)):
+            if first and first in self.lines[index]:
+                self.cursor = index
+                return index + 1
+        return self.cursor + 1
+
+
+class _Translate(Treeprocessor):
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+        super().__init__(md)
+        self.context = context
+        self.state = state
+
+    def run(self, root: etree.Element) -> None:
+        self.finder = _LineFinder(self.state["source"])
+        self.used_ids: set[str] = set()
+        self._walk(root, self.context.lang)
+
+    def _walk(self, element: etree.Element, current_lang: str) -> None:
+        for child in element:
+            lang = current_lang
+            if child.tag in TRANSLATABLE_TAGS and child.text and child.text.strip():
+                lang = self._block(child, current_lang)
+            self._walk(child, lang)
+
+    def _block(self, element: etree.Element, current_lang: str) -> str:
+        context = self.context
+        text = element.text or ""
+        line = self.finder.find(text)
+        element.set("data-klab-line", str(line))
+        if element.tag[0] == "h" and element.tag != "hr":
+            explicit = _EXPLICIT_ID.search(text)
+            if explicit:
+                text = text[: explicit.start()]
+                element.text = text
+            if element.tag != "h1":
+                self._set_id(element, explicit.group(1) if explicit else slugify(plain_text(text)), line)
+        msgid = normalize(text)
+        if not _HAS_WORD.search(HTML_PLACEHOLDER_RE.sub("", msgid)):
+            return current_lang
+        self.state["messages"].append((line, msgid))
+        self.state["total"] += 1
+        if context.extract:
+            return current_lang
+        translation = context.translate(msgid) if context.lang != context.source_lang else msgid
+        if translation:
+            self.state["translated"] += 1
+            element.text = translation
+            lang = context.lang
+        else:
+            lang = context.source_lang
+        if lang != current_lang:
+            element.set("lang", lang)
+            if lang == context.source_lang and context.dir == "rtl":
+                element.set("dir", "ltr")
+            elif lang == context.lang and context.dir == "rtl":
+                element.set("dir", "rtl")
+        return lang
+
+    def _set_id(self, element: etree.Element, slug: str, line: int) -> None:
+        if slug in self.used_ids:
+            number = 2
+            while f"{slug}-{number}" in self.used_ids:
+                number += 1
+            slug = f"{slug}-{number}"
+        self.used_ids.add(slug)
+        element.set("id", slug)
+
+
+class _Links(Treeprocessor):
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+        super().__init__(md)
+        self.context = context
+        self.state = state
+
+    def run(self, root: etree.Element) -> None:
+        self._walk(root, 1)
+        for parent in list(root.iter()):
+            for child in list(parent):
+                if child.tag == "h1" and "title" not in self.state:
+                    self.state["title"] = self._text(child)
+                    parent.remove(child)
+                elif child.tag == "table":
+                    index = list(parent).index(child)
+                    wrapper = etree.Element("div", {"class": "table-wrap", "tabindex": "0", "role": "region",
+                                                    "aria-label": self.context.table_label})
+                    parent.remove(child)
+                    parent.insert(index, wrapper)
+                    wrapper.append(child)
+        for element in root.iter():
+            if element.tag in ("h2", "h3") and element.get("id"):
+                self.state["headings"].append((int(element.tag[1]), element.get("id"), self._text(element)))
+                self.state["ids"].add(element.get("id"))
+            elif element.get("id"):
+                self.state["ids"].add(element.get("id"))
+            if element.tag == "p" and "title" in self.state and not self.state["lead"]:
+                self.state["lead"] = self._text(element)
+            element.attrib.pop("data-klab-line", None)
+
+    def _text(self, element: etree.Element) -> str:
+        return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
+
+    def _walk(self, element: etree.Element, line: int) -> None:
+        for child in element:
+            child_line = int(child.get("data-klab-line", line))
+            if child.tag == "a" and child.get("href") is not None and not self.context.extract:
+                child.set("href", self._rewrite(child.get("href", ""), child_line))
+            self._walk(child, child_line)
+
+    def _rewrite(self, href: str, line: int) -> str:
+        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.IGNORECASE) or href.startswith("//"):
+            return href
+        target, _, fragment = href.partition("#")
+        if not target:
+            self.state["links"].append((line, href))
+            return href
+        name = target.rsplit("/", 1)[-1]
+        if not name.endswith(".md"):
+            return href
+        page = self.context.page_links.get(name)
+        if page is None:
+            raise BuildError(f"link to {target!r}: no such rules page", self.context.path, line)
+        rewritten = page + (f"#{fragment}" if fragment else "")
+        self.state["links"].append((line, rewritten))
+        return rewritten
+
+
+class KlabExtension(Extension):
+    """Registers the three klab stages for one document (see the module docstring)."""
+
+    def __init__(self, context: DocumentContext, state: dict[str, Any]) -> None:
+        super().__init__()
+        self.context = context
+        self.state = state
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+        md.registerExtension(self)
+        md.preprocessors.register(_Directives(md, self.context), "klab-directives", 35)
+        md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
+        md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
+
+
+def convert(source: str, context: DocumentContext) -> RenderedDocument:
+    """Convert one Markdown document for one language (or only extract its messages).
+
+    >>> doc = convert("# Title\\n\\nSee [the cards](01-cards.md#tricks).\\n",
+    ...               DocumentContext("x.md", page_links={"01-cards.md": "cards.html"}))
+    >>> doc.title, doc.html
+    ('Title', '<p>See <a href="cards.html#tricks">the cards</a>.</p>')
+    >>> doc.messages
+    [(1, 'Title'), (3, 'See [the cards](01-cards.md#tricks).')]
+    """
+    state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
+                             "translated": 0, "total": 0, "lead": ""}
+    md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
+                           output_format="html")
+    html = md.convert(source)
+    return RenderedDocument(html=html, title=state.get("title", ""), headings=state["headings"],
+                            messages=state["messages"], links=state["links"], ids=state["ids"],
+                            translated=state["translated"], total=state["total"], lead=state["lead"])

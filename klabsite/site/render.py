@@ -1,0 +1,407 @@
+"""Render stage: the list of pages, and every page (and asset) rendered to bytes in memory.
+
+A page is ``(kind, lang, path, template, context)``; each kind of page comes from one function in
+:data:`PAGE_KINDS` that yields the pages of that kind. Adding a kind of page (deal overview,
+replay step, gallery) is adding a function there and a template.
+
+Every internal link is relative and explicit (``../fr/index.html``), so the site works from
+``file://`` and under any sub-path. Only ``404.html``, which hosts serve at any depth, links from
+the site root (``/`` or the path of ``--base-url``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import xml.sax.saxutils as saxutils
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import jinja2
+from babel.dates import format_date
+
+from klabsite.cards import Card
+from klabsite.site.config import Language
+from klabsite.site.errors import BuildError
+from klabsite.site.i18n import Localizer
+from klabsite.site.linkcheck import check_links
+from klabsite.site.loader import LanguageData, RulesSource, Site
+from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
+
+__all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
+
+HERO_CARDS = tuple(Card.parse(text) for text in ("JH", "9H", "AS", "TD"))
+"""The jack and nine of trumps, then the ace and ten: the cards that decide most deals."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One output page: what it is, its language, where it goes, and how to render it."""
+
+    kind: str
+    lang: str | None
+    """None for pages that are in every language at once (the language chooser, 404)."""
+    path: str
+    """Output path, ``/``-separated, relative to the site root (``fr/cards.html``)."""
+    template: str
+    context: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+    """The file the page comes from, for error messages."""
+
+    @property
+    def key(self) -> str:
+        """The page's path without its language prefix: the same page in every language shares it."""
+        if self.lang and self.path.startswith(self.lang + "/"):
+            return self.path[len(self.lang) + 1:]
+        return self.path
+
+    @property
+    def root(self) -> str:
+        """The relative path from this page to the site root (``../`` for ``fr/cards.html``)."""
+        return "../" * self.path.count("/")
+
+
+def _directives() -> dict[str, Callable[..., str]]:
+    try:
+        from klabsite.site.directives import DIRECTIVES
+    except ModuleNotFoundError as error:
+        if error.name == "klabsite.site.directives":
+            return {}
+        raise
+    return dict(DIRECTIVES)
+
+
+class Renderer:
+    """Holds what rendering shares: the site, one Jinja environment and localizer per language,
+    the converted rules documents and the hashed asset names."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.config = site.config
+        self.directives = _directives()
+        self.localizers = {language.code: Localizer(language.code, language.messages, language.dir)
+                           for language in site.languages}
+        self.environments: dict[str, jinja2.Environment] = {}
+        self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
+        self.stale: dict[str, set[str]] = {}
+        self._documents: dict[tuple[str, str], RenderedDocument] = {}
+        self.page_links = {}
+        for source in site.rules:
+            self.page_links[source.filename] = f"{source.slug}.html"
+            self.page_links[f"{source.slug}.md"] = f"{source.slug}.html"
+
+    # Languages -------------------------------------------------------------------------------
+
+    @property
+    def languages(self) -> tuple[Language, ...]:
+        """The site's languages, in order."""
+        return self.config.languages
+
+    def environment(self, lang: str) -> jinja2.Environment:
+        """The Jinja environment of one language, with its translations installed (new style)."""
+        if lang not in self.environments:
+            env = jinja2.Environment(
+                loader=jinja2.FileSystemLoader(str(self.site.templates_dir)),
+                extensions=["jinja2.ext.i18n"],
+                autoescape=True,
+                undefined=jinja2.StrictUndefined,
+                trim_blocks=True,
+                lstrip_blocks=True,
+                keep_trailing_newline=True,
+            )
+            env.policies["ext.i18n.trimmed"] = True
+            env.install_gettext_translations(self.site.lang(lang).messages, newstyle=True)  # type: ignore[attr-defined]
+            localizer = self.localizers[lang]
+            env.filters["number"] = localizer.number
+            env.globals["loc"] = localizer
+            self.environments[lang] = env
+        return self.environments[lang]
+
+    # Rules documents -------------------------------------------------------------------------
+
+    def document(self, source: RulesSource, lang: str) -> RenderedDocument:
+        """A rules page converted for one language (cached)."""
+        key = (source.slug, lang)
+        if key not in self._documents:
+            language = self.site.lang(lang)
+            localizer = self.localizers[lang]
+            known = self._content_ids(language)
+
+            def translate(msgid: str) -> str | None:
+                if known is not None and msgid not in known:
+                    self.stale.setdefault(lang, set()).add(msgid)
+                return language.content.get(msgid)
+
+            context = DocumentContext(
+                path=source.path, source_lang=self.config.source_lang, lang=lang, dir=language.dir,
+                translate=translate, localizer=localizer, directives=self.directives,
+                page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"))
+            self._documents[key] = convert(source.text, context)
+        return self._documents[key]
+
+    def _content_ids(self, language: LanguageData) -> set[str] | None:
+        if "content" not in language.catalogs:
+            return None
+        catalog = language.catalogs["content"][1]
+        return {message.id for message in catalog if isinstance(message.id, str)}
+
+    # Rendering -------------------------------------------------------------------------------
+
+    def pages(self) -> list[Page]:
+        """Every page of the site, in a stable order."""
+        pages: list[Page] = []
+        for kind in PAGE_KINDS:
+            pages.extend(kind(self))
+        paths = [page.path for page in pages]
+        if len(set(paths)) != len(paths):
+            duplicate = next(path for path in paths if paths.count(path) > 1)
+            raise BuildError(f"two pages would be written to {duplicate}")
+        return pages
+
+    def render(self, page: Page, alternates: dict[str, Page]) -> str:
+        """One page's HTML."""
+        lang = page.lang or self.config.source_lang
+        env = self.environment(lang)
+        language = self.config.language(lang)
+        root = self.site_path if page.kind == "notfound" else page.root
+        context = {
+            "page": page,
+            "lang": lang,
+            "dir": language.dir,
+            "language": language,
+            "root": root,
+            "css": root + self.assets["style.css"],
+            "favicon": root + self.assets["favicon.svg"],
+            "switcher": self._switcher(page, alternates, root),
+            "hreflang": self._hreflang(page, alternates, root),
+            "canonical": self._absolute(page.path) if self.config.base_url else None,
+            "build_date": (format_date(self.config.build_date, "long", locale=lang)
+                           if self.config.build_date else None),
+            "build_date_iso": self.config.build_date.isoformat() if self.config.build_date else None,
+            "languages": self.languages,
+            "home_href": root + (f"{page.lang}/index.html" if page.lang else "index.html"),
+            "hero_cards": HERO_CARDS,
+            **page.context,
+        }
+        try:
+            return env.get_template(page.template).render(context)
+        except jinja2.TemplateSyntaxError as error:
+            raise BuildError(error.message or str(error), self._template_path(error.filename),
+                             error.lineno) from None
+        except jinja2.TemplateError as error:
+            path, line = self._template_frame(error)
+            raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
+
+    @property
+    def site_path(self) -> str:
+        """The path of the site root on its host: ``/``, or the path of ``--base-url``."""
+        return urlsplit(self.config.base_url).path if self.config.base_url else "/"
+
+    def _absolute(self, path: str) -> str:
+        assert self.config.base_url
+        return self.config.base_url + ("" if path == "index.html" else path)
+
+    def _switcher(self, page: Page, alternates: dict[str, Page], root: str) -> list[dict[str, Any]]:
+        items = []
+        for language in self.languages:
+            other = alternates.get(language.code)
+            if other is None:
+                continue
+            items.append({"code": language.code, "name": language.name, "dir": language.dir,
+                          "href": root + other.path, "current": language.code == page.lang})
+        return items
+
+    def _hreflang(self, page: Page, alternates: dict[str, Page], root: str) -> list[tuple[str, str]]:
+        links = [(code, self._link(other.path, root)) for code, other in alternates.items()]
+        if links:
+            links.append(("x-default", self._link("index.html", root)))
+        return links
+
+    def _link(self, path: str, root: str) -> str:
+        return self._absolute(path) if self.config.base_url else root + path
+
+    def _template_path(self, filename: str | None) -> str:
+        return self.config.relative(self.site.templates_dir / filename) if filename else "site_src/templates"
+
+    def _template_frame(self, error: BaseException) -> tuple[str, int]:
+        import traceback
+
+        templates = str(self.site.templates_dir)
+        for frame in reversed(traceback.extract_tb(error.__traceback__)):
+            if frame.filename.startswith(templates):
+                return self.config.relative(self.site.templates_dir / frame.filename[len(templates) + 1:]), \
+                    frame.lineno or 1
+        return self.config.relative(self.site.templates_dir), 1
+
+
+def _hashed_name(name: str, data: bytes) -> str:
+    """``assets/style.3fa9c2e1.css``: the content hash in the name, so caches never serve a stale file.
+
+    >>> _hashed_name("style.css", b"body{}")
+    'assets/style.7c98040a.css'
+    """
+    stem, dot, ext = name.rpartition(".")
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    return f"assets/{stem}.{digest}.{ext}" if dot else f"assets/{name}.{digest}"
+
+
+# Page kinds ----------------------------------------------------------------------------------
+
+
+def rules_pages(renderer: Renderer) -> Iterator[Page]:
+    """``<lang>/<slug>.html`` for every rules page, with its table of contents and neighbours."""
+    rules = renderer.site.rules
+    for language in renderer.languages:
+        for index, source in enumerate(rules):
+            document = renderer.document(source, language.code)
+            neighbours = {}
+            for name, other in (("previous", rules[index - 1] if index else None),
+                                ("next", rules[index + 1] if index + 1 < len(rules) else None)):
+                if other is not None:
+                    neighbours[name] = {"href": f"{other.slug}.html",
+                                        "title": renderer.document(other, language.code).title}
+            yield Page("rules", language.code, f"{language.code}/{source.slug}.html", "rules.html", {
+                "title": document.title or source.slug,
+                "document": document,
+                "body": document.html,
+                "toc": _toc(document.headings),
+                "description": _describe(document.lead),
+                "progress": (document.translated, document.total),
+                **neighbours,
+            }, source=source.path)
+
+
+def home_pages(renderer: Renderer) -> Iterator[Page]:
+    """``<lang>/index.html``: the welcome page of each language, listing the rules pages."""
+    for language in renderer.languages:
+        entries = []
+        for source in renderer.site.rules:
+            document = renderer.document(source, language.code)
+            entries.append({"href": f"{source.slug}.html", "title": document.title or source.slug,
+                            "lead": _describe(document.lead, 200), "sections": len(document.headings)})
+        yield Page("home", language.code, f"{language.code}/index.html", "home.html", {"entries": entries})
+
+
+def chooser_page(renderer: Renderer) -> Iterator[Page]:
+    """The root ``index.html``: choose a language (no redirect, no script)."""
+    choices = []
+    for language in renderer.languages:
+        loc = renderer.localizers[language.code]
+        choices.append({"code": language.code, "name": language.name, "dir": language.dir,
+                        "href": f"{language.code}/index.html",
+                        "tagline": loc.gettext("The rules of Klaberjass and Klaverjas")})
+    yield Page("chooser", None, "index.html", "chooser.html", {"choices": choices})
+
+
+def not_found_page(renderer: Renderer) -> Iterator[Page]:
+    """``404.html``: "page not found" in every language, links from the site root."""
+    notes = []
+    for language in renderer.languages:
+        loc = renderer.localizers[language.code]
+        notes.append({"code": language.code, "name": language.name, "dir": language.dir,
+                      "href": f"{language.code}/index.html",
+                      "title": loc.gettext("Page not found"),
+                      "text": loc.gettext("This page does not exist. The rules start here:")})
+    yield Page("notfound", None, "404.html", "404.html", {"notes": notes})
+
+
+PAGE_KINDS: tuple[Callable[[Renderer], Iterable[Page]], ...] = (
+    chooser_page,
+    home_pages,
+    rules_pages,
+    not_found_page,
+)
+"""Every kind of page, in output order. Add a function here to add a kind of page."""
+
+
+def _toc(headings: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    """Headings as a two-level tree: ``h2`` entries with their ``h3`` children."""
+    toc: list[dict[str, Any]] = []
+    for level, ident, text in headings:
+        entry = {"id": ident, "text": text, "children": []}
+        if level == 3 and toc:
+            toc[-1]["children"].append(entry)
+        else:
+            toc.append(entry)
+    return toc
+
+
+def _describe(text: str, limit: int = 160) -> str:
+    """A summary for ``<meta name=description>``: the lead paragraph, cut at a word."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+# The whole site -------------------------------------------------------------------------------
+
+
+def _sitemap(renderer: Renderer, pages: list[Page], groups: dict[str, dict[str, Page]]) -> str:
+    config = renderer.config
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+             'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    for page in pages:
+        if page.kind == "notfound":
+            continue
+        lines.append(f"  <url><loc>{saxutils.escape(renderer._absolute(page.path))}</loc>")
+        if config.build_date:
+            lines.append(f"    <lastmod>{config.build_date.isoformat()}</lastmod>")
+        alternates = groups.get(page.key, {}) if page.lang else {}
+        for code, other in alternates.items():
+            href = saxutils.quoteattr(renderer._absolute(other.path))
+            lines.append(f'    <xhtml:link rel="alternate" hreflang="{code}" href={href}/>')
+        if alternates:
+            href = saxutils.quoteattr(renderer._absolute("index.html"))
+            lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" href={href}/>')
+        lines.append("  </url>")
+    lines.append("</urlset>")
+    return "\n".join(lines) + "\n"
+
+
+def render_site(site: Site, progress: Callable[[int, int], None] | None = None
+                ) -> tuple[dict[str, bytes], list[str]]:
+    """Render every page and asset; returns (output path → bytes, warnings)."""
+    renderer = Renderer(site)
+    pages = renderer.pages()
+    groups: dict[str, dict[str, Page]] = {}
+    for page in pages:
+        if page.lang:
+            groups.setdefault(page.key, {})[page.lang] = page
+    outputs: dict[str, bytes] = {}
+    for done, page in enumerate(pages, 1):
+        alternates = groups.get(page.key, {}) if page.lang else {}
+        outputs[page.path] = renderer.render(page, alternates).encode("utf-8")
+        if progress:
+            progress(done, len(pages))
+    for name, data in site.static.items():
+        outputs[renderer.assets[name]] = data
+    outputs[".nojekyll"] = b""
+    if site.config.base_url:
+        outputs["sitemap.xml"] = _sitemap(renderer, pages, groups).encode("utf-8")
+    _check_rules_links(renderer)
+    check_links(outputs, renderer.site_path)
+    warnings = list(site.warnings)
+    for lang, missing in sorted(renderer.stale.items()):
+        display = site.lang(lang).catalogs["content"][0]
+        message = (f"{len(missing)} rules paragraphs are not in the catalog yet "
+                   "(run: klabsite i18n extract && klabsite i18n update)")
+        if site.config.strict:
+            raise BuildError(message, display)
+        warnings.append(f"{display}:1: warning: {message}")
+    return outputs, warnings
+
+
+def _check_rules_links(renderer: Renderer) -> None:
+    """Every ``other.md#anchor`` link of the rules prose must reach an existing heading."""
+    ids = {f"{source.slug}.html": renderer.document(source, renderer.config.source_lang).ids
+           for source in renderer.site.rules}
+    for source in renderer.site.rules:
+        for lang in renderer.config.codes:
+            for line, href in renderer.document(source, lang).links:
+                target, _, fragment = href.partition("#")
+                target = target or f"{source.slug}.html"
+                if fragment and fragment not in ids.get(target, set()):
+                    raise BuildError(f"link to {href!r}: {target} has no heading with the id {fragment!r}",
+                                     source.path, line)
