@@ -434,7 +434,6 @@ class KlaberjassDeal:
         self._one_of_kq = {elder: False, dealer_: False}
         self._bella = {elder: 0, dealer_: 0}
         self._legal: list[Action] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
         self._result: KlaberjassResult | None = None
         self.events: list[Event] = [
             Dealt(
@@ -522,7 +521,6 @@ class KlaberjassDeal:
         """Every action allowed now, sorted by :meth:`Action.sort_key`; empty when over."""
         if self._legal is None:
             self._legal = self._compute_legal()
-            self._legal_set = frozenset(self._legal)
         return list(self._legal)
 
     def can_apply(self, action: Action) -> bool:
@@ -563,14 +561,15 @@ class KlaberjassDeal:
 
     def _canonical(self, action: Action) -> Action:
         """The legal action ``action`` stands for (meld order ignored), or raise."""
-        if self._legal is None:
-            self.legal_actions()
-        if action in self._legal_set:
-            return action
-        if action.kind is ActionKind.MELD:
-            for legal in self._legal or ():
-                if legal.same_as(action):
-                    return legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        for candidate in legal:  # bots hand back the very objects legal_actions() gave them
+            if candidate is action:
+                return action
+        for candidate in legal:
+            if candidate == action or candidate.same_as(action):
+                return candidate
         raise IllegalAction(self._explain(action))
 
     def _compute_legal(self) -> list[Action]:

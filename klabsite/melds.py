@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-def format_meld(meld: Meld) -> str:
+def format_meld(meld: Sequence[Card]) -> str:
     """A sequence in record notation, high first: ``KS-QS-JS``."""
     return "-".join(str(card) for card in meld)
 
