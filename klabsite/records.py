@@ -380,6 +380,11 @@ class Record:
         self.deals.append(deal)
         return deal
 
+    def renumber(self) -> None:
+        """Number the deals 1, 2, 3 … in list order (after deleting or inserting a deal)."""
+        for number, deal in enumerate(self.deals, start=1):
+            deal.tags["Deal"] = str(number)
+
     def to_text(self) -> str:
         """The canonical text of the record."""
         return format_record(self)

@@ -264,3 +264,11 @@ def test_actions_added_in_code_are_written_one_per_line():
     deal.add_action(Action.parse("N", "take"))
     deal.add_action(Action.parse("N", "meld jh-th-9h"))
     assert record.to_text().endswith("N take\nN meld JH-TH-9H\n")
+
+
+def test_deleting_a_deal_and_renumbering_keeps_the_record_readable():
+    record = read_record((FIXTURES / "valid" / "klaverjas_score_sheet.klab").read_text(encoding="utf-8"))
+    del record.deals[1]
+    record.renumber()
+    again = read_record(record.to_text())
+    assert [deal.number for deal in again.deals] == [1, 2] and not again.errors
