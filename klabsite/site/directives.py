@@ -242,6 +242,7 @@ def card_order(loc: Localizer, raw: dict[str, str]) -> str:
     ]
     foot = [[loc.gettext("Total"), "", loc.number(sum(TRUMP_POINTS.values())),
              "", loc.number(sum(PLAIN_POINTS.values()))]]
+    # TRANSLATORS: column of the card-order table: 1 = highest card, 8 = lowest.
     head = [loc.gettext("Order"), loc.gettext("Trump suit"), loc.gettext("Points"),
             loc.gettext("Plain suits"), loc.gettext("Points")]
     caption = loc.gettext("The order of the cards, highest first, and their points")
@@ -390,6 +391,7 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> str:
     rows = []
     for seat in seats:
         role = loc.gettext("maker") if seat is maker else loc.gettext("opponent")
+        # TRANSLATORS: a player and his role in the deal, e.g. "North (maker)".
         rows.append([_text(loc, loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
                      loc.number(totals[seat]), loc.number(score[str(seat)])])
     notes = []
@@ -442,6 +444,7 @@ def roem(loc: Localizer, raw: dict[str, str]) -> str:
     names = {
         "sequence-3": loc.gettext("three in sequence"),
         "sequence-4": loc.gettext("four in sequence"),
+        # TRANSLATORS: the Dutch word stuk (K and Q of trumps in one trick), kept as in the rules text.
         "stuk": loc.gettext("stuk"),
         "four-of-a-kind": loc.gettext("four of a kind"),
     }
@@ -450,6 +453,7 @@ def roem(loc: Localizer, raw: dict[str, str]) -> str:
         parts = roem_parts(trick, trump)
         if parts:
             described = Markup(", ").join(
+                # TRANSLATORS: one kind of roem and its points, e.g. "stuk 20".
                 _text(loc, loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
                 for kind, value in parts)
         elif len({card.rank for card in trick}) == 1:
@@ -497,6 +501,7 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
         role = loc.gettext("playing side") if side is playing else loc.gettext("opponents")
         pit_bonus = PIT_BONUS if result.pit and side is playing else 0
         rows.append([
+            # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
             _text(loc, loc.gettext("%(side)s (%(role)s)"), side=loc.side_name(side), role=role),
             loc.number((result.points or {})[side.value]), loc.number(result.roem[side.value]),
             loc.number(pit_bonus), loc.number(result.totals[side.value]),
@@ -542,6 +547,7 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
     sides = [loc.side_name(Side.NS), loc.side_name(Side.EW)]
     head = [
         loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
+        # TRANSLATORS: score-sheet column headings; %(side)s is a side, e.g. "North–South".
         *(_text(loc, loc.gettext("Points %(side)s"), side=side) for side in sides),
         *(_text(loc, loc.gettext("Roem %(side)s"), side=side) for side in sides),
         loc.gettext("Result"),
@@ -610,6 +616,7 @@ def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
     for i, card in enumerate(trick):
         partner = (len(trick) - i) % 2 == 0
         if partner and i == winner:
+            # TRANSLATORS: a card already in the trick and who played it; %(card)s is the card, e.g. "A♣".
             template = loc.gettext("%(card)s partner, winning")
         elif partner:
             template = loc.gettext("%(card)s partner")
@@ -705,9 +712,11 @@ def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name
     elif name == "long-sequence":
         values = LONG_SEQUENCE_VALUES
     elif name == "target":
+        # TRANSLATORS: %(default)s is the default option, e.g. "target=500".
         return _text(loc, loc.gettext("%(default)s, or any other number"),
                      default=Markup("<strong>{}</strong>").format(_code(f"target={default}")))
     else:  # deals
+        # TRANSLATORS: %(option)s is "deals=N"; the option is not set unless chosen.
         return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code("deals=N"))
     marked = [Markup("<strong>{}</strong>").format(_code(f"{name}={value}")) if value == default
               else _code(f"{name}={value}") for value in values]
