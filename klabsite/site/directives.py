@@ -215,13 +215,10 @@ def _pairs(args: _Args, key: str, parse: Callable[[str], Any], default: str | No
 
 def _seat(args: _Args, key: str, seats: Sequence[Seat]) -> Seat:
     value = args.get(key)
-    try:
-        seat = Seat.parse(value)
-    except ValueError:
-        seat = None
-    if seat not in seats:
-        raise DirectiveError(f"klab:{args.name}: {key} takes {' or '.join(map(str, seats))}, not {value!r}")
-    return seat
+    for seat in seats:
+        if value.strip().upper() == seat.value:
+            return seat
+    raise DirectiveError(f"klab:{args.name}: {key} takes {' or '.join(map(str, seats))}, not {value!r}")
 
 
 def _side(text: str) -> Side:
