@@ -287,6 +287,7 @@ def scored_result(
     """
     if maker not in SEATS or dealer not in SEATS:
         raise DealError("Klaberjass seats are N and S")
+    totals = {seat if isinstance(seat, Seat) else Seat.parse(seat): value for seat, value in totals.items()}
     if any(totals.get(seat, 0) < 0 for seat in SEATS):
         raise DealError("a total cannot be negative")
     result, score, waiting = _award(rules, maker, totals, hanging)
@@ -664,7 +665,7 @@ class KlaberjassDeal:
         if kind is ActionKind.SCHMEISS and self.rules.schmeiss == "off":
             return f"{head}: schmeiss is not played (schmeiss=off); legal: {options}"
         if phase is Phase.BIDDING_1:
-            return f"{head}: in the first bidding round {seat} may take, pass or schmeiss; legal: {options}"
+            return f"{head}: the first bidding round is about the upcard's suit; legal: {options}"
         if phase is Phase.BIDDING_2:
             if kind is ActionKind.NAME:
                 return (f"{head}: {_SUIT_WORDS[self._upcard.suit]} (the upcard's suit) was refused; "
