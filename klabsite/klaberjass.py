@@ -39,6 +39,11 @@ Decisions on points rules.md leaves open (each also stated where it is implement
 - A refused round-2 schmeiss: the maker (per ``schmeiss-refused``) must name one of the three
   suits other than the upcard's; passing is not allowed.
 - After the first trick the comparison winner shows his sequences (``MeldsShown``).
+- A ``meld`` action may list its sequences in any order (``Action.same_as``); the engine keeps
+  the legal action's order (highest top card first). Any set of disjoint runs of three or more
+  held cards may be declared, not only maximal runs.
+- Under ``long-sequence=50`` a five-card and a four-card sequence are both worth 50: the top card
+  decides between them (the value, not the length, is compared).
 """
 
 from __future__ import annotations

@@ -82,3 +82,17 @@ def test_random_playout_gives_every_card_point_and_the_last_trick():
         total = sum(points for points in random_playout(position, rng))
         assert position == before
         assert total == sum(POINTS[trump][card.index] for card in deck[:18]) + 10
+
+
+def test_every_benchmark_figure_runs():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "engine.py"
+    spec = importlib.util.spec_from_file_location("benchmark_engine", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.FIGURES
+    for label, rate, target in module.FIGURES:
+        assert rate(0.01, random.Random(label)) > 0 and target > 0
