@@ -46,6 +46,11 @@ def pybabel(*args: str) -> int:
     except BaseError as error:
         print(f"pybabel {args[0]}: {error}", file=sys.stderr)
         return 1
+    except Exception as error:  # e.g. a template that does not parse (silent = false)
+        line = getattr(error, "lineno", None)
+        where = f" (line {line})" if line else ""
+        print(f"pybabel {args[0]}: {type(error).__name__}: {error}{where}", file=sys.stderr)
+        return 1
     finally:
         logging.getLogger("babel").handlers.clear()
     return int(bool(result))

@@ -2,7 +2,7 @@
 
 Stages, registered on a fresh ``markdown.Markdown`` per document and language:
 
-1. ``klab-directives`` (preprocessor, before everything else, so line numbers are the file's):
+1. ``klab-directives`` (preprocessor, right after whitespace normalisation, which keeps lines):
    a paragraph that is exactly ``[[klab:NAME key=value …]]`` is replaced by the HTML that
    ``klabsite.site.directives.DIRECTIVES[NAME](localizer, args)`` returns, stashed so Markdown
    leaves it alone. An unknown NAME is a :class:`BuildError` at that line.
@@ -343,7 +343,7 @@ class KlabExtension(Extension):
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
         md.registerExtension(self)
-        md.preprocessors.register(_Directives(md, self.context), "klab-directives", 35)
+        md.preprocessors.register(_Directives(md, self.context), "klab-directives", 29)
         md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
         md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
 

@@ -1,0 +1,259 @@
+"""The site build: load → render → write, on a small fixture project (tests/fixtures/site).
+
+Covers: pages for every language, the shell (lang/dir, CSP, hashed stylesheet, switcher,
+hreflang, sitemap), directives, reproducibility, the atomic writer and the one-line errors.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from klabsite.site import directives
+from klabsite.site.build import ProgressBar, build, render, run_build
+from klabsite.site.config import load_config
+from klabsite.site.errors import BuildError
+from klabsite.site.writer import write_site
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site"
+CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
+
+
+def fixture_hand(loc, args):
+    """A test directive: the cards given, as glyphs."""
+    from klabsite.cards import parse_cards
+
+    return f"<p>{loc.cards(parse_cards(args['cards'].replace(',', ' ')))}</p>"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A project root: the fixture's rules and catalogs, the real templates and stylesheet."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    monkeypatch.setitem(directives.DIRECTIVES, "fixture-hand", fixture_hand)
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURE / "rules", root / "site_src" / "rules")
+    shutil.copytree(REPO / "site_src" / "templates", root / "site_src" / "templates")
+    shutil.copytree(REPO / "site_src" / "static", root / "site_src" / "static")
+    shutil.copytree(FIXTURE / "locales", root / "locales")
+    return root
+
+
+def tree(directory: Path) -> dict[str, bytes]:
+    return {path.relative_to(directory).as_posix(): path.read_bytes()
+            for path in sorted(directory.rglob("*")) if path.is_file()}
+
+
+def test_every_rules_page_is_built_in_every_language(project):
+    report = build(load_config(project))
+    files = tree(project / "_site")
+    for lang in ("en", "fr", "es", "hr", "ar"):
+        for name in ("index.html", "basics.html", "play.html"):
+            assert f"{lang}/{name}" in files
+    assert "index.html" in files and "404.html" in files and ".nojekyll" in files
+    assert report.pages == 5 * 3 + 2
+
+
+def test_pages_declare_language_and_direction(project):
+    outputs, _ = render(load_config(project))
+    assert '<html lang="ar" dir="rtl">' in outputs["ar/basics.html"].decode()
+    assert '<html lang="fr" dir="ltr">' in outputs["fr/basics.html"].decode()
+
+
+def test_every_page_has_the_csp_and_no_script_or_inline_style(project):
+    outputs, _ = render(load_config(project))
+    for path, data in outputs.items():
+        if not path.endswith(".html"):
+            continue
+        html = data.decode()
+        assert html.count('http-equiv="Content-Security-Policy"') == 1, path
+        assert f'content="{CSP}"' in html, path
+        assert html.index("Content-Security-Policy") < html.index("<link"), path
+        assert "<script" not in html and "<style" not in html and " style=" not in html, path
+        assert "http://" not in html and "https://" not in html, path
+        assert html.count("<h1") == 1, path
+
+
+def test_stylesheet_name_carries_its_content_hash(project):
+    outputs, _ = render(load_config(project))
+    css = [path for path in outputs if path.endswith(".css")]
+    assert len(css) == 1 and re.fullmatch(r"assets/style\.[0-9a-f]{8}\.css", css[0])
+    assert f'href="../{css[0]}"' in outputs["fr/play.html"].decode()
+
+
+def test_translated_blocks_keep_their_markdown_and_links(project):
+    outputs, _ = render(load_config(project))
+    html = outputs["fr/basics.html"].decode()
+    assert "<h1>Les bases</h1>" in html
+    assert ('Le klaberjass se joue avec <strong>32 cartes</strong> : '
+            'voir <a href="play.html#leading">le jeu</a>') in html
+    assert "<li>trèfle et <em>pique</em></li>" in html
+    assert '<li lang="en">hearts and diamonds</li>' in html
+
+
+def test_heading_ids_come_from_the_english_heading(project):
+    outputs, _ = render(load_config(project))
+    assert '<h2 id="card-order">Card order</h2>' in outputs["en/basics.html"].decode()
+    assert '<h2 id="card-order">Ordre des cartes</h2>' in outputs["fr/basics.html"].decode()
+    assert '<h2 id="card-order-2">' in outputs["fr/basics.html"].decode()
+    assert '<h2 id="leading"' in outputs["hr/play.html"].decode()
+
+
+def test_untranslated_blocks_in_arabic_are_marked_english_left_to_right(project):
+    outputs, _ = render(load_config(project))
+    assert '<p dir="ltr" lang="en">The non-dealer leads.' in outputs["ar/play.html"].decode()
+    assert '<title>The play · ' in outputs["fr/play.html"].decode()  # fuzzy: not used
+
+
+def test_switcher_links_to_the_same_page_in_every_language(project):
+    outputs, _ = render(load_config(project))
+    html = outputs["hr/play.html"].decode()
+    for lang, name in (("en", "English"), ("fr", "Français"), ("es", "Español"), ("ar", "العربية")):
+        assert f'<a href="../{lang}/play.html" hreflang="{lang}" lang="{lang}"' in html
+        assert name in html
+    assert 'aria-current="page">Hrvatski</a>' in html
+
+
+def test_hreflang_is_relative_without_base_url_and_absolute_with_it(project):
+    outputs, _ = render(load_config(project))
+    html = outputs["es/play.html"].decode()
+    assert '<link rel="alternate" hreflang="x-default" href="../index.html">' in html
+    assert "sitemap.xml" not in outputs
+    outputs, _ = render(load_config(project, base_url="https://example.org/klab"))
+    html = outputs["es/play.html"].decode()
+    assert '<link rel="alternate" hreflang="fr" href="https://example.org/klab/fr/play.html">' in html
+    assert '<link rel="canonical" href="https://example.org/klab/es/play.html">' in html
+    sitemap = outputs["sitemap.xml"].decode()
+    assert "<loc>https://example.org/klab/ar/basics.html</loc>" in sitemap
+    assert 'hreflang="x-default" href="https://example.org/klab/"' in sitemap
+
+
+def test_404_links_from_the_site_root(project):
+    outputs, _ = render(load_config(project, base_url="https://example.org/klab/"))
+    html = outputs["404.html"].decode()
+    assert 'href="/klab/fr/index.html"' in html and 'href="/klab/assets/style.' in html
+
+
+def test_home_lists_the_rules_pages_in_order_with_previous_and_next(project):
+    outputs, _ = render(load_config(project))
+    home = outputs["fr/index.html"].decode()
+    assert home.index('href="basics.html"') < home.index('href="play.html"')
+    play = outputs["fr/play.html"].decode()
+    assert 'rel="prev" href="basics.html"' in play and 'rel="next"' not in play
+
+
+def test_directive_output_is_inserted_as_html(project):
+    outputs, _ = render(load_config(project))
+    html = outputs["fr/basics.html"].decode()
+    assert '<div class="klab klab-fixture-hand"><p><span class="card card-h"' in html
+    assert "V♥" in html  # the French jack
+    assert "[[klab:not-a-directive]]" in html  # inside a code block: left alone
+
+
+def test_two_builds_are_byte_identical(project, tmp_path):
+    config = load_config(project)
+    build(config)
+    first = tree(config.out_dir)
+    shutil.rmtree(config.out_dir)
+    build(load_config(project))
+    assert tree(config.out_dir) == first
+
+
+def test_build_date_comes_from_source_date_epoch(project, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    outputs, _ = render(load_config(project))
+    assert "14 novembre 2023" in outputs["fr/index.html"].decode()
+
+
+def _break(project: Path) -> None:
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text() + "\n[[klab:no-such-directive]]\n", encoding="utf-8")
+
+
+def test_unknown_directive_is_an_error_at_its_line(project):
+    _break(project)
+    with pytest.raises(BuildError) as error:
+        render(load_config(project))
+    assert str(error.value).startswith("site_src/rules/02-play.md:7: unknown directive 'no-such-directive'")
+
+
+def test_a_failing_build_leaves_the_previous_site_untouched(project):
+    assert run_build(project, stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    before = tree(project / "_site")
+    _break(project)
+    stderr = io.StringIO()
+    assert run_build(project, stdout=io.StringIO(), stderr=stderr) == 1
+    assert stderr.getvalue().count("\n") == 1
+    assert stderr.getvalue().startswith("site_src/rules/02-play.md:7: ")
+    assert tree(project / "_site") == before
+    assert sorted(path.name for path in project.iterdir()) == ["_site", "locales", "site_src"]
+
+
+def test_writer_swaps_the_new_site_in_and_cleans_up(tmp_path):
+    out = tmp_path / "_site"
+    write_site({"a.html": b"1", "old.html": b"x"}, out)
+    write_site({"a.html": b"2", "sub/b.html": b"3"}, out)
+    assert tree(out) == {"a.html": b"2", "sub/b.html": b"3"}
+    assert [path.name for path in tmp_path.iterdir()] == ["_site"]
+
+
+def test_writer_failure_keeps_the_old_output(tmp_path):
+    out = tmp_path / "_site"
+    write_site({"a.html": b"1"}, out)
+    with pytest.raises(ValueError):
+        write_site({"b.html": b"2", "../escape.html": b"3"}, out)
+    assert tree(out) == {"a.html": b"1"}
+    assert [path.name for path in tmp_path.iterdir()] == ["_site"]
+
+
+def test_broken_anchor_is_an_error_at_the_link(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text().replace("basics.md#card-order", "basics.md#nowhere"), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"^site_src/rules/02-play\.md:5: link to 'basics\.html#nowhere'"):
+        render(load_config(project))
+
+
+def test_link_to_a_missing_page_is_an_error(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text().replace("basics.md", "nothing.md"), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"^site_src/rules/02-play\.md:5: link to 'nothing\.md'"):
+        render(load_config(project))
+
+
+def test_untranslated_messages_are_warnings_and_errors_when_strict(project):
+    _, warnings = render(load_config(project))
+    assert any(w.startswith("locales/fr/LC_MESSAGES/content.po:") and "untranslated" in w for w in warnings)
+    fr = [w for w in warnings if w.startswith("locales/fr/LC_MESSAGES/content.po:")]
+    assert "1 untranslated, 1 fuzzy of 6 messages" in fr[0]
+    with pytest.raises(BuildError, match=r"^locales/fr/LC_MESSAGES/content\.po:\d+: .*--strict"):
+        render(load_config(project, strict=True))
+
+
+def test_only_some_languages(project):
+    outputs, _ = render(load_config(project, languages=["fr"]))
+    assert {path.split("/")[0] for path in outputs if "/" in path} == {"en", "fr", "assets"}
+
+
+def test_progress_bar_draws_only_on_a_terminal():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    quiet, loud = io.StringIO(), Terminal()
+    for stream in (quiet, loud):
+        bar = ProgressBar(stream)
+        bar(1, 2)
+        bar(2, 2)
+        bar.close()
+    assert quiet.getvalue() == ""
+    assert "2/2 pages" in loud.getvalue()
+
+
+def test_the_real_site_renders():
+    outputs, _ = render(load_config(REPO))
+    assert "en/index.html" in outputs and "ar/index.html" in outputs

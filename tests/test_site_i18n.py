@@ -1,0 +1,210 @@
+"""Catalogs and the Localizer: plural headers, plural forms, unsafe translations, missing catalogs."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from babel.plural import to_python
+
+from klabsite.cards import Card
+from klabsite.seats import Seat
+from klabsite.site import i18n_tools
+from klabsite.site.catalogs import (
+    DOMAINS,
+    PLURAL_FORMS,
+    catalog_stats,
+    check_catalog,
+    compile_catalog,
+    plural_index,
+    read_catalog,
+)
+from klabsite.site.config import load_config
+from klabsite.site.errors import BuildError
+from klabsite.site.i18n import Localizer
+
+REPO = Path(__file__).resolve().parents[1]
+TARGETS = ("fr", "es", "hr", "ar")
+
+
+def _cldr_index(lang: str, n: int) -> int:
+    """The position of n's CLDR plural category among the categories gettext has for lang."""
+    locale = Locale.parse(lang)
+    category = to_python(locale.plural_form)(n)
+    order = [tag for tag in ("zero", "one", "two", "few", "many", "other") if tag in locale.plural_form.tags
+             or tag == "other"]
+    return order.index(category)
+
+
+@pytest.mark.parametrize("lang", ["hr", "ar"])
+def test_plural_forms_follow_cldr_order(lang):
+    assert [plural_index(lang, n) for n in range(250)] == [_cldr_index(lang, n) for n in range(250)]
+
+
+@pytest.mark.parametrize(("lang", "domain"), [(lang, domain) for lang in TARGETS for domain in DOMAINS])
+def test_committed_catalogs_have_the_cldr_plural_header(lang, domain):
+    path = REPO / "locales" / lang / "LC_MESSAGES" / f"{domain}.po"
+    catalog = read_catalog(path, lang, str(path))
+    assert catalog.plural_forms == PLURAL_FORMS[lang]
+    check_catalog(catalog, str(path))
+
+
+def test_arabic_header_is_the_standard_one():
+    assert PLURAL_FORMS["ar"] == ("nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : "
+                                  "n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);")
+
+
+def _po(lang: str, entries: list[tuple[object, object]], flags: dict[object, set[str]] | None = None) -> str:
+    header = PLURAL_FORMS[lang]
+    lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"',
+             f'"Language: {lang}\\n"', f'"Plural-Forms: {header}\\n"', ""]
+    for msgid, msgstr in entries:
+        if flags and msgid in flags:
+            lines.append("#, " + ", ".join(sorted(flags[msgid])))
+        if isinstance(msgid, tuple):
+            lines += [f'msgid "{msgid[0]}"', f'msgid_plural "{msgid[1]}"']
+            lines += [f'msgstr[{i}] "{form}"' for i, form in enumerate(msgstr)]  # type: ignore[arg-type]
+        else:
+            lines += [f'msgid "{msgid}"', f'msgstr "{msgstr}"']
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _localizer(lang: str, entries) -> Localizer:
+    catalog = read_po(io.StringIO(_po(lang, entries)), locale=lang)
+    return Localizer(lang, compile_catalog(catalog, "messages"))
+
+
+def test_croatian_has_three_plural_forms():
+    forms = ("%(num)s bod", "%(num)s boda", "%(num)s bodova")
+    loc = _localizer("hr", [(("%(num)s point", "%(num)s points"), forms)])
+    words = {n: loc.ngettext("%(num)s point", "%(num)s points", n) for n in (1, 2, 5, 11, 21, 22, 25, 101)}
+    assert words == {1: "1 bod", 2: "2 boda", 5: "5 bodova", 11: "11 bodova", 21: "21 bod", 22: "22 boda",
+                     25: "25 bodova", 101: "101 bod"}
+
+
+def test_arabic_has_six_plural_forms_in_cldr_order():
+    forms = ("zero %(num)s", "one", "two", "few %(num)s", "many %(num)s", "other %(num)s")
+    loc = _localizer("ar", [(("%(num)s trick", "%(num)s tricks"), forms)])
+    numbers = (0, 1, 2, 3, 10, 11, 99, 100, 102, 103)
+    got = {n: loc.ngettext("%(num)s trick", "%(num)s tricks", n) for n in numbers}
+    assert got == {0: "zero 0", 1: "one", 2: "two", 3: "few 3", 10: "few 10", 11: "many 11", 99: "many 99",
+                   100: "other 100", 102: "other 102", 103: "few 103"}
+
+
+def test_numbers_are_formatted_per_language():
+    assert [Localizer.untranslated(lang).number(1234.5) for lang in ("en", "fr", "es", "hr", "ar")] == [
+        "1,234.5", "1\u202f234,5", "1.234,5", "1.234,5", "1,234.5"]
+
+
+def test_card_names_and_letters_are_localized():
+    catalog = Catalog(locale="fr")
+    catalog.add("queen", "dame", context="rank")
+    catalog.add("hearts", "cœur", context="suit")
+    catalog.add("%(rank)s of %(suit)s", "%(rank)s de %(suit)s", context="card name, e.g. queen of hearts")
+    catalog.add("North", "Nord", context="seat")
+    loc = Localizer("fr", compile_catalog(catalog, "messages"))
+    assert loc.card_name(Card.parse("QH")) == "dame de cœur"
+    assert str(loc.card(Card.parse("QH"))) == (
+        '<span class="card card-h" role="img" aria-label="dame de cœur">D♥</span>')
+    assert loc.seat_name(Seat.N) == "Nord"
+    assert str(Localizer.untranslated("ar").card(Card.parse("TS"))) == (
+        '<span class="card card-s" role="img" aria-label="ten of spades" dir="ltr">10♠</span>')
+
+
+def _write(tmp_path: Path, lang: str, text: str) -> Path:
+    path = tmp_path / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("msgid", "msgstr", "problem"), [
+    ("%(num)s points", "%(n)s points", "placeholders differ"),
+    ("Built on {date}.", "Construit le.", "placeholders differ"),
+    ("Hello %s", "Bonjour", "placeholders differ"),
+    ("the **jack**", "le <b>valet</b>", "adds markup the source does not have: <b>"),
+    ("see [x](a.md)", "voir [x](https://example.com)", "adds markup"),
+])
+def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, problem):
+    path = _write(tmp_path, "fr", _po("fr", [("Fine", "Bien"), (msgid, msgstr)]))
+    with pytest.raises(BuildError) as error:
+        display = "locales/fr/LC_MESSAGES/messages.po"
+        check_catalog(read_catalog(path, "fr", display), display)
+    assert str(error.value).startswith("locales/fr/LC_MESSAGES/messages.po:10: ")
+    assert problem in str(error.value)
+
+
+def test_plural_form_may_drop_but_not_invent_placeholders(tmp_path):
+    msgid = ("%(num)s trick", "%(num)s tricks")
+    ok = _po("ar", [(msgid, ("zero", "one", "two", "%(num)s", "%(num)s", "%(num)s"))])
+    check_catalog(read_po(io.StringIO(ok), locale="ar"), "ar.po")
+    bad = _po("ar", [(msgid, ("zero", "one", "two", "%(n)s", "%(num)s", "%(num)s"))])
+    with pytest.raises(BuildError, match="placeholders differ"):
+        check_catalog(read_po(io.StringIO(bad), locale="ar"), "ar.po")
+
+
+def test_missing_catalog_is_an_error(tmp_path):
+    with pytest.raises(BuildError, match=r"^locales/hr/LC_MESSAGES/messages\.po:1: missing catalog for 'hr'"):
+        read_catalog(tmp_path / "nothing.po", "hr", "locales/hr/LC_MESSAGES/messages.po")
+
+
+def test_wrong_plural_header_is_an_error(tmp_path):
+    text = _po("ar", [("a", "b")]).replace(PLURAL_FORMS["ar"], "nplurals=2; plural=(n != 1);")
+    path = _write(tmp_path, "ar", text)
+    with pytest.raises(BuildError, match="Plural-Forms header must be"):
+        read_catalog(path, "ar", "ar.po")
+
+
+def test_status_counts_empty_plural_entries_as_untranslated():
+    text = _po("hr", [("a", "b"), ("c", ""), (("x", "xs"), ("", "", "")), (("y", "ys"), ("y1", "y2", "y3")),
+                      ("f", "g")], flags={"f": {"fuzzy"}})
+    stats = catalog_stats(read_po(io.StringIO(text), locale="hr"))
+    assert (stats.translated, stats.fuzzy, stats.untranslated) == (2, 1, 2)
+    assert stats.percent == 40.0
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(REPO / "tests" / "fixtures" / "site" / "rules", root / "site_src" / "rules")
+    shutil.copytree(REPO / "site_src" / "templates", root / "site_src" / "templates")
+    for name in ("babel.cfg", "babel-content.cfg"):
+        shutil.copy(REPO / name, root / name)
+    (root / "klabsite" / "site").mkdir(parents=True)
+    (root / "klabsite" / "site" / "strings.py").write_text('loc.gettext("From Python")\n', encoding="utf-8")
+    return root
+
+
+def test_extract_update_check_and_status_round_trip(tmp_path, capsys):
+    root = _project(tmp_path)
+    config = load_config(root)
+    assert i18n_tools.extract(config) == 0
+    messages = (root / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert 'msgid "From Python"' in messages and "#: site_src/templates/base.html:" in messages
+    content = (root / "locales" / "content.pot").read_text(encoding="utf-8")
+    assert "#: site_src/rules/01-basics.md:3" in content and 'msgid "clubs and *spades*"' in content
+    assert "#. a list of the suits" in content
+    assert i18n_tools.update(config) == 0
+    for lang in TARGETS:
+        catalog = read_catalog(root / "locales" / lang / "LC_MESSAGES" / "content.po", lang, lang)
+        assert catalog.plural_forms == PLURAL_FORMS[lang]
+    assert i18n_tools.update(config, check=True) == 0
+    page = root / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nA new paragraph.\n", encoding="utf-8")
+    assert i18n_tools.extract(config) == 0
+    assert i18n_tools.update(config, check=True) == 1
+    capsys.readouterr()
+    assert i18n_tools.status(config) == 0
+    out = capsys.readouterr().out
+    assert "fr    content" in out and "0%" in out
+
+
+def test_extraction_fails_on_a_broken_template(tmp_path):
+    root = _project(tmp_path)
+    (root / "site_src" / "templates" / "broken.html").write_text("{% trans %}unclosed", encoding="utf-8")
+    assert i18n_tools.extract(load_config(root)) != 0

@@ -1,0 +1,154 @@
+"""Markdown → translatable blocks, and the directive mechanism (klabsite.site.markdown_ext, .blocks)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from babel.messages.extract import extract
+
+from klabsite.cards import Card
+from klabsite.site.blocks import extract_blocks
+from klabsite.site.errors import BuildError
+from klabsite.site.i18n import Localizer
+from klabsite.site.markdown_ext import DocumentContext, convert
+
+SOURCE = """# The deal
+
+The dealer gives **six** cards
+to each player: see [bidding](02-bidding.md#first-round).
+
+<!-- TRANSLATORS: keep the card letters -->
+- the *upcard*
+- the stock
+    - nested item
+
+| Card | Points |
+|------|--------|
+| `J` of trumps | 20 |
+
+Term
+:   Its definition.
+
+```
+[[klab:inside-code]]
+```
+
+    indented code
+
+## Who deals?
+
+[[klab:hand cards=JH]]
+
+123
+"""
+
+
+def test_each_paragraph_item_heading_and_cell_is_one_message():
+    blocks = extract_blocks(SOURCE)
+    assert [(block.line, block.msgid) for block in blocks] == [
+        (1, "The deal"),
+        (3, "The dealer gives **six** cards to each player: see [bidding](02-bidding.md#first-round)."),
+        (7, "the *upcard*"),
+        (8, "the stock"),
+        (9, "nested item"),
+        (11, "Card"),
+        (11, "Points"),
+        (13, "`J` of trumps"),
+        (15, "Term"),
+        (16, "Its definition."),
+        (24, "Who deals?"),
+    ]
+
+
+def test_translator_comments_are_attached_to_the_next_block():
+    blocks = {block.msgid: block.comments for block in extract_blocks(SOURCE)}
+    assert blocks["the *upcard*"] == ("keep the card letters",)
+    assert blocks["the stock"] == ()
+
+
+def test_babel_extractor_yields_the_same_blocks():
+    messages = list(extract("klabsite.site.blocks:extract_markdown", io.BytesIO(SOURCE.encode())))
+    assert [(line, message) for line, message, _comments, _context in messages] == [
+        (block.line, block.msgid) for block in extract_blocks(SOURCE)]
+
+
+def _hand(loc, args):
+    return f"<p>{loc.card(Card.parse(args['cards']))}</p>"
+
+
+def _context(**kwargs):
+    defaults = {"path": "site_src/rules/01-deal.md", "page_links": {"02-bidding.md": "bidding.html"},
+                "directives": {"hand": _hand}, "localizer": Localizer.untranslated("fr")}
+    defaults.update(kwargs)
+    return DocumentContext(**defaults)
+
+
+def test_translation_replaces_the_block_and_keeps_inline_markdown():
+    source = "The dealer gives **six** cards to each player: see [bidding](02-bidding.md#first-round)."
+    translations = {"the *upcard*": "la *retourne*", "Who deals?": "Qui donne ?",
+                    source: "Le donneur distribue **six** cartes : "
+                            "voir [les enchères](02-bidding.md#first-round)."}
+    document = convert(SOURCE, _context(lang="fr", translate=translations.get))
+    assert ('<p>Le donneur distribue <strong>six</strong> cartes : voir '
+            '<a href="bidding.html#first-round">les enchères</a>.</p>') in document.html
+    assert "<li>la <em>retourne</em></li>" in document.html
+    assert '<li lang="en">the stock' in document.html
+    assert '<h2 id="who-deals">Qui donne ?</h2>' in document.html
+    assert document.title == "The deal"
+    assert (document.translated, document.total) == (3, 11)
+
+
+def test_a_translated_block_inside_an_english_one_gets_its_language_back():
+    document = convert(SOURCE, _context(lang="fr", translate={"nested item": "sous-élément"}.get))
+    assert '<li lang="fr">sous-élément</li>' in document.html
+
+
+def test_directive_html_is_inserted_unescaped_in_its_own_block():
+    document = convert(SOURCE, _context(lang="fr"))
+    assert ('<div class="klab klab-hand"><p><span class="card card-h" role="img" '
+            'aria-label="jack of hearts">V♥</span></p></div>') in document.html
+    assert "[[klab:inside-code]]" in document.html
+
+
+def test_unknown_directive_is_an_error_with_file_and_line():
+    with pytest.raises(BuildError) as error:
+        convert(SOURCE, _context(directives={}))
+    assert str(error.value).startswith("site_src/rules/01-deal.md:26: unknown directive 'hand'")
+
+
+def test_directive_must_be_a_paragraph_of_its_own():
+    with pytest.raises(BuildError, match=r"^x\.md:2: a directive must be a paragraph of its own"):
+        convert("Text\n[[klab:hand cards=JH]]\n", _context(path="x.md"))
+
+
+def test_directive_failure_is_reported_at_its_line():
+    def broken(loc, args):
+        raise ValueError("no such deal")
+
+    with pytest.raises(BuildError, match=r"^x\.md:3: directive 'hand' failed: no such deal"):
+        convert("Intro\n\n[[klab:hand]]\n", _context(path="x.md", directives={"hand": broken}))
+
+
+def test_directive_arguments_are_key_value_pairs_with_quotes():
+    seen = {}
+    convert('[[klab:hand cards=JH title="two words"]]\n',
+            _context(directives={"hand": lambda loc, args: seen.update(args) or "<p></p>"}))
+    assert seen == {"cards": "JH", "title": "two words"}
+
+
+def test_explicit_and_duplicate_heading_ids():
+    document = convert("## Play {#play}\n\n## Tricks\n\n## Tricks\n", _context())
+    assert [ident for _level, ident, _text in document.headings] == ["play", "tricks", "tricks-2"]
+    assert extract_blocks("## Play {#play}\n")[0].msgid == "Play"
+
+
+def test_link_to_an_unknown_page_is_an_error_at_its_line():
+    with pytest.raises(BuildError, match=r"^x\.md:3: link to 'other\.md': no such rules page"):
+        convert("Intro\n\nSee [x](other.md).\n", _context(path="x.md"))
+
+
+def test_tables_scroll_in_their_own_labelled_region():
+    document = convert("| a | b |\n|---|---|\n| 1 | 2 |\n", _context(table_label="Tableau"))
+    assert document.html.startswith('<div aria-label="Tableau" class="table-wrap" role="region" tabindex="0">'
+                                    "\n<table>")
