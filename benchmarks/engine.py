@@ -16,9 +16,12 @@ import time
 from collections.abc import Callable
 
 from klabsite.cards import DECK, mask_of
+from klabsite.fastpath import klaverjas as fast_klaverjas
 from klabsite.fastpath.klaberjass import Position, random_playout
 from klabsite.klaberjass import SEATS, KlaberjassDeal
-from klabsite.options import KlaberjassRules
+from klabsite.klaverjas import SEATS as KLAVERJAS_SEATS
+from klabsite.klaverjas import KlaverjasDeal
+from klabsite.options import KlaberjassRules, KlaverjasRules
 
 Rate = Callable[[float, random.Random], float]
 
@@ -69,9 +72,45 @@ def klaberjass_playouts(seconds: float, rng: random.Random) -> float:
     return timed(seconds, batch)
 
 
+def klaverjas_deals(seconds: float, rng: random.Random) -> float:
+    """Random Klaverjas deals, trump choice to score, through ``legal_actions()`` and ``apply()``."""
+    rules = KlaverjasRules()
+    deck = list(DECK)
+
+    def one() -> int:
+        rng.shuffle(deck)
+        deal = KlaverjasDeal(rules, KLAVERJAS_SEATS[rng.randrange(4)], deck)
+        choice = rng.choice
+        while not deal.is_over:
+            deal.apply(choice(deal.legal_actions()))
+        return 1
+
+    return timed(seconds, one)
+
+
+def klaverjas_playouts(seconds: float, rng: random.Random) -> float:
+    """Fast-path random card-play playouts of eight tricks from random deals (both trick rules)."""
+    positions = []
+    deck = list(DECK)
+    for _ in range(1000):
+        rng.shuffle(deck)
+        hands = [mask_of(deck[8 * seat:8 * seat + 8]) for seat in range(4)]
+        positions.append(fast_klaverjas.Position(hands, rng.randrange(4), rng.randrange(4),
+                                                 rotterdam=rng.random() < 0.5))
+
+    def batch() -> int:
+        for position in positions:
+            fast_klaverjas.random_playout(position, rng)
+        return len(positions)
+
+    return timed(seconds, batch)
+
+
 FIGURES: list[tuple[str, Rate, float]] = [
     ("klaberjass: random deals/s (public API, events)", klaberjass_deals, 2_000),
     ("klaberjass: fast-path random playouts/s", klaberjass_playouts, 20_000),
+    ("klaverjas: random deals/s (public API, events)", klaverjas_deals, 1_500),
+    ("klaverjas: fast-path random playouts/s", klaverjas_playouts, 15_000),
 ]
 """(label, function, target per second) for every figure printed."""
 

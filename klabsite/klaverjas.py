@@ -115,23 +115,25 @@ def _order_from(seat: Seat) -> tuple[Seat, ...]:
     return tuple(CLOCKWISE[(seat.index + i) % 4] for i in range(4))
 
 
+_INDEX: dict[Card, int] = {card: card.index for card in DECK}
+
+
 def _check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck as the canonical card values (``DECK``'s), after checking it holds each card once."""
     cards = tuple(deck)
     if not all(isinstance(card, Card) for card in cards):
         raise KlaverjasError("the deck must be a sequence of Card values")
-    counts = [0] * 32
-    for card in cards:
-        counts[card.index] += 1
-    if len(cards) != 32 or any(count != 1 for count in counts):
-        missing = [card for card in DECK if not counts[card.index]]
-        doubled = [card for card in DECK if counts[card.index] > 1]
+    indices = [_INDEX[card] for card in cards]
+    if len(cards) != 32 or len(set(indices)) != 32:
+        missing = [card for card in DECK if card.index not in indices]
+        doubled = [card for card in DECK if indices.count(card.index) > 1]
         problems = [f"{len(cards)} cards"]
         if missing:
             problems.append("missing " + ", ".join(map(str, missing)))
         if doubled:
             problems.append("more than once " + ", ".join(map(str, doubled)))
         raise KlaverjasError(f"a deck holds all 32 cards once each; this one has {'; '.join(problems)}")
-    return cards
+    return tuple(DECK[index] for index in indices)
 
 
 def deal_hands(dealer: Seat, deck: Sequence[Card]) -> dict[Seat, tuple[Card, ...]]:
@@ -154,7 +156,7 @@ def _deal(dealer: Seat, cards: tuple[Card, ...]) -> dict[Seat, tuple[Card, ...]]
         for seat in _order_from(dealer.left):
             hands[seat].extend(cards[position:position + size])
             position += size
-    return {seat: tuple(sorted(hands[seat], key=lambda c: c.index)) for seat in CLOCKWISE}
+    return {seat: tuple(sorted(hands[seat], key=_INDEX.__getitem__)) for seat in CLOCKWISE}
 
 
 def deck_from_hands(dealer: Seat, hands: Mapping[Seat, Iterable[Card]]) -> tuple[Card, ...]:
@@ -371,10 +373,11 @@ def next_dealer(rules: KlaverjasRules, dealer: Seat, outcome: str) -> Seat:
 # ---------------------------------------------------------------------------------------------
 # The deal
 
-_PLAY_ACTIONS: dict[Seat, dict[Card, Action]] = {
-    seat: {card: Action.play(seat, card) for card in DECK} for seat in CLOCKWISE
+_PLAY_ACTIONS: dict[Seat, dict[int, Action]] = {
+    seat: {id(card): Action.play(seat, card) for card in DECK} for seat in CLOCKWISE
 }
-"""Every card-play action, made once (actions are frozen values)."""
+"""Every card-play action, made once (actions are frozen values), by seat and ``id`` of the
+canonical card: the engine holds only ``DECK``'s card values, and ids are cheap to hash."""
 
 
 @dataclass(frozen=True)
@@ -527,7 +530,7 @@ class KlaverjasDeal:
             return []
         if self._phase is KlaverjasPhase.PLAY:
             plays = _PLAY_ACTIONS[seat]
-            return [plays[card] for card in self._play_rule()[0]]
+            return [plays[id(card)] for card in self._play_rule()[0]]
         choice = self.rules.trump_choice
         if choice == "turned":
             if self._all_passed():
@@ -540,7 +543,9 @@ class KlaverjasDeal:
 
     def can_apply(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
-        return action.seat is self._to_act and action in self.legal_actions()
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return action.seat is self._to_act and action in self._legal
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalAction`, naming the rule and what was legal, unless ``action`` is legal."""
