@@ -253,9 +253,9 @@ def deal_tags(game: Game, tags: Mapping[str, str], options: DealOptions) -> dict
     wrong = [name for name in options.given() if name in foreign]
     if wrong:
         other = "Klaberjass" if game.name == "klaverjas" else "Klaverjas"
-        listed = ", ".join(f"--{name}" for name in wrong)
-        raise SheetError(f"{listed}: {'is a' if len(wrong) == 1 else 'are'} {other} option"
-                         f"{'' if len(wrong) == 1 else 's'}; this sheet is {game.name}: use {wanted}")
+        listed = " and ".join(", ".join(f"--{name}" for name in wrong).rsplit(", ", 1))
+        kind = f"is a {other} option" if len(wrong) == 1 else f"are {other} options"
+        raise SheetError(f"{listed} {kind}; this sheet is {game.name}: use {wanted}")
     if game.name == "klaverjas":
         new = _klaverjas_tags(tags, options)
     else:
@@ -503,15 +503,18 @@ class Sheet:
                 f"{keys[0]} {row.score[0]} {keys[1]} {row.score[1]}; "
                 f"match {keys[0]} {row.match[0]} {keys[1]} {row.match[1]}")
 
-    def status(self) -> str:
-        """The state of the match in a few words: winner, or totals and the next dealer."""
+    def status(self, totals: bool = True) -> str:
+        """The state of the match in a few words: the winner, or (the totals and) the next dealer."""
         if self.over:
             return f"match over: {self.result_text()}"
-        return f"match {self.result_text()}; next dealer {self.next_dealer}"
+        head = f"match {self.result_text()}; " if totals else ""
+        hanging = f"; {self.hanging} points hanging" if self.hanging else ""
+        return f"{head}next dealer {self.next_dealer}{hanging}"
 
 
 def _message(error: Exception) -> str:
-    return error.message if isinstance(error, RecordError) else str(error)
+    text = error.message if isinstance(error, RecordError) else str(error)
+    return re.sub(r"^\[[A-Za-z]+\]: ", "", text)
 
 
 def _isolated_outcome(record: Record, deal: DealRecord) -> str | None:
@@ -560,6 +563,12 @@ def _deal_message(record: Record, error: RecordError) -> str:
     line = error.line or 0
     for deal in record.deals:
         if deal.line <= line <= deal.last_line:
+            ended = re.match(r"the match is over after deal (\d+) \((.*)\): no further deal$", error.message)
+            if ended:
+                later = len(record.deals) - int(ended.group(1))
+                follow = "1 later deal follows: delete it" if later == 1 else f"{later} later deals follow: delete them"
+                return (f"this change ends the match after deal {ended.group(1)} ({ended.group(2)}), but "
+                        f"{follow} first")
             return f"deal {deal.number}: {error.message}"
     return error.message
 
