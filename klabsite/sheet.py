@@ -566,7 +566,8 @@ def _deal_message(record: Record, error: RecordError) -> str:
             ended = re.match(r"the match is over after deal (\d+) \((.*)\): no further deal$", error.message)
             if ended:
                 later = len(record.deals) - int(ended.group(1))
-                follow = "1 later deal follows: delete it" if later == 1 else f"{later} later deals follow: delete them"
+                follow = ("1 later deal follows: delete it" if later == 1
+                          else f"{later} later deals follow: delete them")
                 return (f"this change ends the match after deal {ended.group(1)} ({ended.group(2)}), but "
                         f"{follow} first")
             return f"deal {deal.number}: {error.message}"
