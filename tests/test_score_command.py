@@ -1,0 +1,396 @@
+"""``klabsite score``: keeping a score sheet (rules.md "Keeping score", seed 002's app) via the real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from klabsite.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "records" / "valid"
+
+
+def score(capsys, path: Path, *args: str) -> tuple[int, str, str]:
+    status = main(["score", str(path), *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def ok(capsys, path: Path, *args: str) -> str:
+    status, out, err = score(capsys, path, *args)
+    assert (status, err) == (0, ""), err
+    return out
+
+
+def check_json(capsys, path: Path) -> dict:
+    status = main(["check", "--json", str(path)])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, ""), err
+    return json.loads(out)
+
+
+def klaverjas_sheet(capsys, tmp_path: Path, *new_args: str) -> Path:
+    path = tmp_path / "sheet.klab"
+    ok(capsys, path, "new", "--game", "klaverjas", *new_args)
+    return path
+
+
+def klaberjass_sheet(capsys, tmp_path: Path, *new_args: str) -> Path:
+    path = tmp_path / "sheet.klab"
+    ok(capsys, path, "new", "--game", "klaberjass", *new_args)
+    return path
+
+
+def table_rows(capsys, path: Path) -> dict[int, list[str]]:
+    """The data lines of ``show``, by deal number, split into words."""
+    rows = {}
+    for line in ok(capsys, path, "show").splitlines():
+        words = line.split()
+        if words and words[0].isdigit():
+            rows[int(words[0])] = words
+    return rows
+
+
+# --------------------------------------------------------------------------- Klaverjas
+
+
+def test_klaverjas_sheet_is_a_valid_record_with_scored_deals(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--players", "N:Ana E:Ivo S:Maja W:Luka")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92", "--roem", "NS 20 EW 0")
+    ok(capsys, path, "add", "--playing", "EW", "--points", "EW 70", "--roem", "EW 20")
+    assert path.read_text() == (
+        '%klab 1\n[Game "klaverjas"]\n[Players "N:Ana E:Ivo S:Maja W:Luka"]\n[FirstDealer "N"]\n\n'
+        '[Deal "1"]\n[Dealer "N"]\n[Playing "NS"]\n[Points "NS 92"]\n[Roem "NS 20 EW 0"]\n\n'
+        '[Deal "2"]\n[Dealer "E"]\n[Playing "EW"]\n[Points "EW 70"]\n[Roem "NS 0 EW 20"]\n'
+    )
+    data = check_json(capsys, path)
+    assert [deal["outcome"] for deal in data["deals"]] == ["scored", "scored"]
+    assert data["deals"][0]["points"] == {"NS": 92, "EW": 70}
+    assert data["deals"][0]["score"] == {"NS": 112, "EW": 70}
+    # deal 2: EW 70 + 20 roem = 90 against NS 92: nat, NS take 162 and all roem
+    assert (data["deals"][1]["result"], data["deals"][1]["score"]) == ("nat", {"NS": 182, "EW": 0})
+    assert data["deals"][1]["match"] == {"NS": 294, "EW": 70} == data["final"]
+    assert data["winner"] is None
+
+
+def test_nat_on_equal_totals(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    out = ok(capsys, path, "add", "--playing", "NS", "--points", "81")
+    assert "nat" in out
+    deal = check_json(capsys, path)["deals"][0]
+    assert (deal["points"], deal["result"]) == ({"NS": 81, "EW": 81}, "nat")
+    assert deal["score"] == {"NS": 0, "EW": 162}
+    row = table_rows(capsys, path)[1]
+    assert row == ["1", "N", "NS", "81", "81", "0", "0", "nat", "0", "162", "0", "162"]
+
+
+def test_pit_adds_100_and_shows_in_the_marks(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "EW", "--points", "162", "--roem", "EW 50", "--pit")
+    assert '[Pit "EW"]' in path.read_text()
+    deal = check_json(capsys, path)["deals"][0]
+    assert (deal["pit"], deal["result"], deal["score"]) == (True, "made", {"NS": 0, "EW": 312})
+    assert table_rows(capsys, path)[1][7:] == ["pit", "0", "312", "0", "312"]
+
+
+def test_points_of_the_other_side_follow_as_162_minus(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "EW 70")
+    deal = check_json(capsys, path)["deals"][0]
+    assert deal["points"] == {"NS": 92, "EW": 70}
+
+
+def test_klaverjas_dealer_moves_clockwise_from_the_first_dealer(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--dealer", "W")
+    for _ in range(5):
+        ok(capsys, path, "add", "--playing", "NS", "--points", "100")
+    dealers = [deal["dealer"] for deal in check_json(capsys, path)["deals"]]
+    assert dealers == ["W", "N", "E", "S", "W"]
+    assert "Next dealer: N" in ok(capsys, path, "show")
+
+
+def test_first_dealer_defaults_to_north(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    assert "Next dealer: N" in ok(capsys, path, "show")
+    ok(capsys, path, "add", "--playing", "EW", "--points", "100")
+    assert check_json(capsys, path)["deals"][0]["dealer"] == "N"
+
+
+def test_match_over_at_the_target_names_the_winner(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--rules", "target=300")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "162", "--roem", "NS 20", "--pit")
+    out = ok(capsys, path, "add", "--playing", "EW", "--points", "100")
+    assert "match over: NS wins, NS 344 EW 100" in out
+    data = check_json(capsys, path)
+    assert (data["winner"], data["final"]) == ("NS", {"NS": 344, "EW": 100})
+    shown = ok(capsys, path, "show")
+    assert "Winner: NS, match over" in shown and "Match: NS 344 EW 100 (target 300)" in shown
+
+
+def test_a_fixed_number_of_deals_can_end_drawn(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--rules", "deals=2")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "100")
+    ok(capsys, path, "add", "--playing", "EW", "--points", "EW 100")
+    assert "Drawn, match over" in ok(capsys, path, "show")
+    status, _, err = score(capsys, path, "add", "--playing", "NS", "--points", "100")
+    assert status == 1 and "the match is over after deal 2 (drawn, NS 162 EW 162)" in err
+
+
+# --------------------------------------------------------------------------- Klaberjass
+
+
+def test_klaberjass_made_failed_tie_and_alternating_dealer(capsys, tmp_path):
+    path = klaberjass_sheet(capsys, tmp_path, "--dealer", "S")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 84 S 60")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 90 S 52")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 70 S 70")
+    data = check_json(capsys, path)
+    assert [deal["dealer"] for deal in data["deals"]] == ["S", "N", "S"]
+    assert [deal["result"] for deal in data["deals"]] == ["made", "failed", "tie"]
+    assert [deal["score"] for deal in data["deals"]] == [{"N": 84, "S": 60}, {"N": 142, "S": 0},
+                                                         {"N": 0, "S": 70}]
+    assert data["final"] == {"N": 226, "S": 130}
+    rows = table_rows(capsys, path)
+    assert rows[2][5:] == ["failed", "142", "0", "226", "60"]
+    assert rows[3][5:] == ["tie", "0", "70", "226", "130"]
+
+
+def test_klaberjass_hanging_points_go_to_the_next_deals_winner(capsys, tmp_path):
+    path = klaberjass_sheet(capsys, tmp_path, "--rules", "equal-score=next-deal-winner")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
+    out = ok(capsys, path, "add", "--maker", "N", "--totals", "N 60 S 60")
+    assert "130 points hanging" in out
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 40 S 100")
+    data = check_json(capsys, path)
+    assert [deal["score"] for deal in data["deals"]] == [{"N": 70, "S": 0}, {"N": 0, "S": 60},
+                                                         {"N": 0, "S": 270}]
+    assert data["final"] == {"N": 70, "S": 330}
+    rows = table_rows(capsys, path)
+    assert rows[1][5:8] == ["tie", "70", "hanging"]
+    assert rows[2][5:8] == ["tie", "130", "hanging"]
+    assert rows[3][5:7] == ["failed", "+130"]
+
+
+def test_klaberjass_match_ends_at_500(capsys, tmp_path):
+    path = klaberjass_sheet(capsys, tmp_path)
+    for _ in range(3):
+        ok(capsys, path, "add", "--maker", "N", "--totals", "N 170 S 10")
+    data = check_json(capsys, path)
+    assert (data["winner"], data["final"]) == ("N", {"N": 510, "S": 30})
+    status, out, err = score(capsys, path, "add", "--maker", "S", "--totals", "N 1 S 100")
+    assert (status, out) == (1, "")
+    assert err == (f"{path}: the match is over after deal 3 (N wins, N 510 S 30): "
+                   "no further deal can be added\n")
+
+
+# --------------------------------------------------------------------------- edit, delete, undo
+
+
+def test_edit_changes_only_what_is_given(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92", "--roem", "NS 20 EW 50")
+    ok(capsys, path, "edit", "1", "--roem", "EW 0")
+    assert '[Roem "NS 20 EW 0"]' in path.read_text() and '[Points "NS 92"]' in path.read_text()
+    ok(capsys, path, "edit", "1", "--playing", "EW")
+    deal = check_json(capsys, path)["deals"][0]
+    assert (deal["playing"], deal["points"]) == ("EW", {"NS": 92, "EW": 70})
+    assert deal["roem"] == {"NS": 20, "EW": 0}
+    assert deal["result"] == "nat"
+
+
+def test_edit_pit_and_no_pit(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "162")
+    ok(capsys, path, "edit", "1", "--pit")
+    assert check_json(capsys, path)["deals"][0]["score"] == {"NS": 262, "EW": 0}
+    ok(capsys, path, "edit", "1", "--no-pit")
+    assert '[Pit' not in path.read_text()
+
+
+def test_delete_renumbers_and_derives_the_dealers_again(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    for points in ("100", "110", "120"):
+        ok(capsys, path, "add", "--playing", "NS", "--points", points)
+    ok(capsys, path, "delete", "1")
+    data = check_json(capsys, path)
+    assert [(deal["deal"], deal["dealer"], deal["points"]["NS"]) for deal in data["deals"]] == [
+        (1, "N", 110), (2, "E", 120)]
+    assert data["final"] == {"NS": 230, "EW": 94}
+
+
+def test_klaberjass_delete_keeps_hanging_points_consistent(capsys, tmp_path):
+    path = klaberjass_sheet(capsys, tmp_path, "--rules", "equal-score=next-deal-winner")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 100 S 40")
+    ok(capsys, path, "delete", "1")
+    deal = check_json(capsys, path)["deals"][0]
+    assert (deal["dealer"], deal["score"]) == ("N", {"N": 100, "S": 40})
+
+
+def test_undo_walks_back_through_every_change_byte_for_byte(capsys, tmp_path):
+    path = tmp_path / "sheet.klab"
+    versions = []
+    steps = [
+        ("new", "--game", "klaverjas"),
+        ("add", "--playing", "NS", "--points", "92", "--roem", "NS 20"),
+        ("add", "--playing", "EW", "--points", "100"),
+        ("edit", "1", "--points", "80"),
+        ("add", "--playing", "NS", "--points", "162", "--pit"),
+        ("delete", "2"),
+        ("new", "--game", "klaberjass", "--force"),
+    ]
+    for step in steps:
+        ok(capsys, path, *step)
+        versions.append(path.read_bytes())
+    for expected, step in zip(reversed(versions[:-1]), reversed(steps[1:]), strict=True):
+        out = ok(capsys, path, "undo")
+        assert out.startswith(f"{path}: undid {step[0]}")
+        assert path.read_bytes() == expected
+    status, out, err = score(capsys, path, "undo")
+    assert (status, out) == (1, "")
+    assert err == (f"{path}: nothing to undo before new, which created the sheet "
+                   "(delete the file to remove it)\n")
+
+
+def test_undo_after_a_change_by_hand_is_refused(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    path.write_text(path.read_text().replace("NS 92", "NS 93"))
+    before = path.read_bytes()
+    status, _, err = score(capsys, path, "undo")
+    assert status == 1 and "the file was changed since klabsite score wrote it" in err
+    assert path.read_bytes() == before
+    # a new change on top of the hand edit can still be undone back to the hand edit
+    ok(capsys, path, "add", "--playing", "EW", "--points", "100")
+    ok(capsys, path, "undo")
+    assert path.read_bytes() == before
+
+
+def test_a_hand_written_sheet_keeps_its_result_tags_right(capsys, tmp_path):
+    path = tmp_path / "kitchen.klab"
+    path.write_bytes((FIXTURES / "klaberjass_score_sheet.klab").read_bytes())
+    ok(capsys, path, "edit", "2", "--totals", "N 60 S 80")
+    text = path.read_text()
+    assert '[Totals "N 60 S 80"]\n[Result "N 60 S 80"]\n\n[Deal "3"]' in text
+    assert text.endswith('[Result "N 0 S 140"]\n')  # deal 3 no longer collects hanging points
+    assert check_json(capsys, path)["final"] == {"N": 144, "S": 280}
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 10 S 100")
+    assert check_json(capsys, path)["deals"][3]["dealer"] == "N"
+
+
+def test_new_refuses_to_overwrite_without_force(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    before = path.read_bytes()
+    status, _, err = score(capsys, path, "new", "--game", "klaberjass")
+    assert (status, path.read_bytes()) == (1, before)
+    assert err == f"{path}: already exists: use --force to replace it (undo brings it back)\n"
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+REFUSALS = [
+    ("klaverjas", ("add", "--playing", "NS", "--points", "170"), "more than the 162 card points"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "-5"), "cannot be negative"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "NS 100 EW 70"), "add up to 170"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "92", "--roem", "NS 25"), "not a multiple of 10"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "92", "--roem", "NS -20"), "cannot be negative"),
+    ("klaverjas", ("add", "--playing", "NE", "--points", "92"), "unknown side 'NE'"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "XY 92"), "unknown side 'XY'"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "92", "--pit"), "has all 162 card points, not 92"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "162", "--roem", "EW 20", "--pit"),
+     "EW cannot have roem"),
+    ("klaverjas", ("add", "--points", "92"), "needs --playing"),
+    ("klaverjas", ("add", "--playing", "NS"), "needs --points"),
+    ("klaverjas", ("add", "--maker", "N", "--totals", "N 84 S 60"),
+     "--maker and --totals are Klaberjass options"),
+    ("klaverjas", ("edit", "3", "--points", "90"), "there is no deal 3: the sheet has deal 1 only"),
+    ("klaverjas", ("edit", "x", "--points", "90"), "deal number 'x'"),
+    ("klaverjas", ("edit", "1"), "give what to change"),
+    ("klaverjas", ("delete", "0"), "there is no deal 0"),
+    ("klaverjas", ("new", "--game", "klaverjas"), "already exists"),
+    ("klaverjas", ("new", "--game", "bridge", "--force"), "unknown game 'bridge'"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--rules", "target=x", "--force"), "--rules: option target"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--players", "N:Ana X:Bo", "--force"), "unknown seat 'X'"),
+    ("klaverjas", ("new", "--force"), "new needs --game"),
+    ("klaberjass", ("add", "--maker", "E", "--totals", "N 84 S 60"), "unknown seat 'E'"),
+    ("klaberjass", ("add", "--maker", "N", "--totals", "N 84"), "needs both players' totals"),
+    ("klaberjass", ("add", "--maker", "N", "--totals", "N 84 S x"), "S needs a whole number"),
+    ("klaberjass", ("add", "--maker", "N", "--totals", "N 84 N 60"), "N is given twice"),
+    ("klaberjass", ("add", "--maker", "N", "--totals", "N 84 S -1"), "cannot be negative"),
+    ("klaberjass", ("add", "--playing", "NS", "--points", "92"), "are Klaverjas options"),
+    ("klaberjass", ("add", "--maker", "N", "--pit"), "--pit is a Klaverjas option"),
+    ("klaberjass", ("new", "--game", "klaberjass", "--dealer", "W", "--force"), "unknown seat 'W'"),
+    ("klaberjass", ("edit", "1", "--maker", "S", "--totals", "N 1000 S 0"),
+     "this change ends the match after deal 1 (N won, N 1000 S 0), but 1 later deal follows: "
+     "delete it first"),
+]
+
+
+@pytest.mark.parametrize(("game", "args", "message"), REFUSALS, ids=lambda value: " ".join(value)
+                         if isinstance(value, tuple) else None)
+def test_a_refused_change_leaves_the_files_as_they_were(capsys, tmp_path, game, args, message):
+    path = tmp_path / "sheet.klab"
+    ok(capsys, path, "new", "--game", game)
+    if game == "klaverjas":
+        ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    else:
+        ok(capsys, path, "add", "--maker", "N", "--totals", "N 84 S 60")
+        ok(capsys, path, "add", "--maker", "S", "--totals", "N 84 S 60")
+    before, history = path.read_bytes(), (tmp_path / "sheet.klab.undo").read_bytes()
+    status, out, err = score(capsys, path, *args)
+    assert (status, out) == (1, "")
+    assert err.count("\n") == 1 and err.startswith(f"{path}: ")
+    assert message in err
+    assert path.read_bytes() == before
+    assert (tmp_path / "sheet.klab.undo").read_bytes() == history
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.klab", "sheet.klab.undo"]
+
+
+def test_an_invalid_file_is_reported_with_its_line(capsys, tmp_path):
+    path = tmp_path / "broken.klab"
+    path.write_text('%klab 1\n[Game "klaverjas"]\n\n[Deal "1"]\n[Dealer "E"]\n[Playing "NS"]\n'
+                    '[Points "NS 92"]\n\n[Deal "2"]\n[Dealer "N"]\n[Playing "NS"]\n[Points "NS 92"]\n')
+    before = path.read_bytes()
+    for args in (("show",), ("add", "--playing", "NS", "--points", "90")):
+        status, out, err = score(capsys, path, *args)
+        assert (status, out) == (1, "")
+        assert err.startswith(f"{path}:10: wrong dealer") and err.count("\n") == 1
+    assert path.read_bytes() == before
+
+
+def test_a_missing_file(capsys, tmp_path):
+    status, _, err = score(capsys, tmp_path / "none.klab", "add", "--playing", "NS", "--points", "90")
+    assert status == 1 and err.startswith(f"{tmp_path / 'none.klab'}: no such file")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_change_keeps_the_file_permissions(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    os.chmod(path, 0o640)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+# --------------------------------------------------------------------------- show
+
+
+def test_show_table_is_aligned_with_both_sides(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--players", "N:Ana E:Ivo S:Maja W:Luka")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92", "--roem", "NS 20")
+    ok(capsys, path, "add", "--playing", "EW", "--points", "EW 162", "--roem", "EW 100", "--pit")
+    shown = ok(capsys, path, "show")
+    lines = shown.splitlines()
+    assert lines[1] == "Players: NS: Ana & Maja, EW: Ivo & Luka"
+    table = lines[3:7]
+    assert table == [
+        "Deal  Dealer  Playing  Points   Roem     Marks  Score     Match",
+        "                       NS   EW  NS   EW          NS   EW   NS   EW",
+        "   1  N       NS       92   70  20    0         112   70  112   70",
+        "   2  E       EW        0  162   0  100  pit      0  362  112  432",
+    ]
+    assert "Match: NS 112 EW 432 (target 1500)" in shown and "Next dealer: S" in shown
