@@ -257,3 +257,25 @@ def test_progress_bar_draws_only_on_a_terminal():
 def test_the_real_site_renders():
     outputs, _ = render(load_config(REPO))
     assert "en/index.html" in outputs and "ar/index.html" in outputs
+
+
+def test_unsafe_translation_stops_the_build_at_its_po_line(project):
+    assert run_build(project, stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    before = tree(project / "_site")
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    text = catalog.read_text(encoding="utf-8")
+    unsafe = text.replace('msgstr "trèfle et *pique*"', 'msgstr "trèfle et <script>pique</script>"')
+    catalog.write_text(unsafe, encoding="utf-8")
+    line = text.split("\n").index('msgid "clubs and *spades*"') + 1
+    stderr = io.StringIO()
+    assert run_build(project, stdout=io.StringIO(), stderr=stderr) == 1
+    assert stderr.getvalue().startswith(f"locales/fr/LC_MESSAGES/content.po:{line}: translation adds markup")
+    assert tree(project / "_site") == before
+
+
+def test_klabsite_command_has_build_serve_and_i18n():
+    from klabsite.cli import build_parser
+
+    parser = build_parser()
+    for argv in (["build", "--strict", "--lang", "fr,ar"], ["serve", "--port", "9000"], ["i18n", "status"]):
+        assert callable(parser.parse_args(argv).func)
