@@ -155,11 +155,11 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | Non
 
 def _strings(message: Message) -> list[tuple[str, str]]:
     """(source, translation) pairs of a message; plural forms are checked against both msgids."""
-    if isinstance(message.id, tuple):
+    if isinstance(message.id, tuple | list):
         strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
         both = " ".join(message.id)
         return [(both, s or "") for s in strings]
-    return [(message.id, message.string or "")]
+    return [(str(message.id), str(message.string or ""))]
 
 
 def check_catalog(catalog: Catalog, display: str) -> None:
@@ -171,7 +171,7 @@ def check_catalog(catalog: Catalog, display: str) -> None:
     for message in catalog:
         if not message.id:
             continue
-        plural = isinstance(message.id, tuple)
+        plural = isinstance(message.id, tuple | list)
         for source, translation in _strings(message):
             problem = check_message(source, translation, plural=plural)
             if problem:
@@ -180,8 +180,8 @@ def check_catalog(catalog: Catalog, display: str) -> None:
             raise BuildError(f"{error} (msgid {_short(message.id)})", display, message.lineno or 1)
 
 
-def _short(msgid: str | tuple[str, ...]) -> str:
-    text = msgid[0] if isinstance(msgid, tuple) else msgid
+def _short(msgid: str | tuple[str, ...] | list[str]) -> str:
+    text = msgid if isinstance(msgid, str) else msgid[0]
     text = " ".join(text.split())
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
