@@ -324,8 +324,8 @@ class Sheet:
             raise SheetError(error.message, error.line or 1) from None
         replayed = replay(record)
         if replayed.errors:
-            error = replayed.errors[0]
-            raise SheetError(error.message, error.line or 1)
+            first = replayed.errors[0]
+            raise SheetError(first.message, first.line or 1)
         value = record.tags.get(FIRST_DEALER_TAG)
         if value is not None and not record.deals and value.strip().upper() not in record.game.seats:
             raise SheetError(f"[{FIRST_DEALER_TAG}] {value!r}: name the first dealer's seat, one of "
@@ -588,8 +588,8 @@ def _row(deal: DealReplay, keys: tuple[str, ...]) -> Row:
         return Row(deal.number, dealer, "", ("", ""), ("", ""), "unfinished", ("", ""), match)
     data = result.to_json()
     if data["outcome"] in ("thrown-in", "redeal"):
-        marks = "thrown in" if data["outcome"] == "thrown-in" else "schmeiss, redealt"
-        return Row(deal.number, dealer, "", ("", ""), ("", ""), marks, ("", ""), match)
+        ending = "thrown in" if data["outcome"] == "thrown-in" else "schmeiss, redealt"
+        return Row(deal.number, dealer, "", ("", ""), ("", ""), ending, ("", ""), match)
     marks: list[str] = []
     if data["outcome"] == "played":
         marks.append("played")
