@@ -52,6 +52,8 @@ class ActionKind(Enum):
     NOMELD = "nomeld"
     PLAY = "play"
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity
+
 
 _KIND_ORDER = {kind: i for i, kind in enumerate(ActionKind)}
 _WORDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.PLAY}

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 __all__ = [
@@ -64,6 +64,8 @@ class Suit(Enum):
         """0 for clubs … 3 for spades, the order used for sorting."""
         return _SUIT_INDEX[self]
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity (hot in the engines)
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter or symbol, in either case (``h``, ``H``, ``♥``)."""
@@ -104,6 +106,8 @@ class Rank(Enum):
         """0 for the seven … 7 for the ace: the order of sequences (melds, roem)."""
         return _RANK_INDEX[self]
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity (hot in the engines)
+
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank letter, in either case, accepting ``10`` for the ten."""
@@ -129,6 +133,18 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """A dense index 0–31 (suit-major), the bit used in card masks."""
+    bit: int = field(init=False, repr=False, compare=False)
+    """``1 << index``: this card as a one-card mask."""
+
+    def __post_init__(self) -> None:
+        index = self.suit.index * 8 + self.rank.index
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "bit", 1 << index)
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -140,16 +156,6 @@ class Card:
             return _BY_KEY[(Rank.parse(key[:-1]), Suit.parse(key[-1]))]
         except CardError as error:
             raise CardError(f"cannot read card {text!r}: {error}") from None
-
-    @property
-    def index(self) -> int:
-        """A dense index 0–31 (suit-major), the bit used in card masks."""
-        return self.suit.index * 8 + self.rank.index
-
-    @property
-    def bit(self) -> int:
-        """``1 << index``: this card as a one-card mask."""
-        return 1 << (self.suit.index * 8 + self.rank.index)
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

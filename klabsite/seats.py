@@ -43,6 +43,8 @@ class Seat(Enum):
         """The next seat clockwise (Klaverjas: the player to this seat's left)."""
         return CLOCKWISE[(self.index + 1) % 4]
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity (hot in the engines)
+
     @classmethod
     def parse(cls, text: str) -> Seat:
         """Read a seat letter in either case."""
@@ -74,6 +76,8 @@ class Side(Enum):
     def other(self) -> Side:
         """The opposing side."""
         return Side.EW if self is Side.NS else Side.NS
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity
 
     @classmethod
     def parse(cls, text: str) -> Side:
