@@ -363,6 +363,23 @@ def test_an_invalid_file_is_reported_with_its_line(capsys, tmp_path):
     assert path.read_bytes() == before
 
 
+def test_an_unreadable_undo_history_refuses_changes_but_not_show(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    (tmp_path / "sheet.klab.undo").write_text("not json")
+    before = path.read_bytes()
+    status, _, err = score(capsys, path, "add", "--playing", "NS", "--points", "92")
+    assert status == 1 and err == (f"{path}: its undo history sheet.klab.undo cannot be read; delete it to "
+                                   "start a new one\n")
+    assert path.read_bytes() == before
+    assert "(no deals yet)" in ok(capsys, path, "show")
+
+
+def test_a_missing_folder(capsys, tmp_path):
+    status, _, err = score(capsys, tmp_path / "none" / "x.klab", "new", "--game", "klaverjas")
+    assert (status, err) == (1, f"{tmp_path / 'none' / 'x.klab'}: cannot read or write: No such file or "
+                                f"directory ({tmp_path / 'none'})\n")
+
+
 def test_a_missing_file(capsys, tmp_path):
     status, _, err = score(capsys, tmp_path / "none.klab", "add", "--playing", "NS", "--points", "90")
     assert status == 1 and err.startswith(f"{tmp_path / 'none.klab'}: no such file")

@@ -117,7 +117,10 @@ def write_atomically(path: Path, data: bytes) -> None:
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = _new_file_mode()
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:  # name the folder, not the temporary file that was never made
+        raise OSError(error.errno, error.strerror, str(path.parent)) from None
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
