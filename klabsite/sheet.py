@@ -481,10 +481,9 @@ class Sheet:
         if not self.record.deals:
             lines.append("(no deals yet)")
         lines.append("")
-        goal = f"{rules.deals} deals" if rules.deals is not None else f"target {rules.target}"
         counted = self.replayed.score.counted
-        played = f", {counted} of {rules.deals} deals" if rules.deals is not None else ""
-        lines.append(f"Match: {format_scores(self.totals, keys)} ({goal}{played})")
+        goal = f"{counted} of {rules.deals} deals" if rules.deals is not None else f"target {rules.target}"
+        lines.append(f"Match: {format_scores(self.totals, keys)} ({goal})")
         if self.hanging:
             lines.append(f"Hanging: {self.hanging} points wait for the winner of the next deal")
         if self.over:

@@ -134,7 +134,8 @@ def test_a_fixed_number_of_deals_can_end_drawn(capsys, tmp_path):
     path = klaverjas_sheet(capsys, tmp_path, "--rules", "deals=2")
     ok(capsys, path, "add", "--playing", "NS", "--points", "100")
     ok(capsys, path, "add", "--playing", "EW", "--points", "EW 100")
-    assert "Drawn, match over" in ok(capsys, path, "show")
+    shown = ok(capsys, path, "show")
+    assert "Match: NS 162 EW 162 (2 of 2 deals)\nDrawn, match over\n" in shown
     status, _, err = score(capsys, path, "add", "--playing", "NS", "--points", "100")
     assert status == 1 and "the match is over after deal 2 (drawn, NS 162 EW 162)" in err
 

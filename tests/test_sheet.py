@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,44 @@ def test_undo_refuses_a_file_changed_by_hand_and_a_broken_history():
         history.undo(b"B edited by hand")
     with pytest.raises(SheetError, match="not a klabsite score history"):
         History.from_text("{}")
+
+
+def test_seeded_random_changes_keep_a_valid_sheet_and_undo_restores_every_version():
+    rng = random.Random(20261130)
+    sheet = Sheet.new("klaverjas", rules="target=1000", first_dealer="E")
+    versions = [sheet.to_text()]
+    history = History().pushed("new", None, versions[0].encode())
+    done = {"add": 0, "edit": 0, "delete": 0}
+    for _ in range(60):
+        count = len(sheet.record.deals)
+        choice = rng.choice(["add", "add", "add", "edit", "delete"])
+        side = rng.choice(["NS", "EW"])
+        options = DealOptions(playing=side, points=str(rng.randrange(163)),
+                              roem=f"{side} {rng.choice([0, 20, 50, 100])}")
+        try:
+            if choice == "add":
+                changed = sheet.add(options)
+            elif choice == "edit" and count:
+                changed = sheet.edit(rng.randrange(count) + 1, options)
+            elif count:
+                changed = sheet.delete(rng.randrange(count) + 1)
+            else:
+                continue
+        except SheetError as refused:
+            assert "match" in str(refused)  # only the end of the match refuses these options
+            continue
+        replayed = replay(Sheet.read(changed.to_text()).record)
+        assert replayed.valid
+        rotation = [Seat.E, Seat.S, Seat.W, Seat.N]
+        dealers = [deal.dealer for deal in replayed.deals]
+        assert dealers == [rotation[i % 4] for i in range(len(dealers))]
+        done[choice] += 1
+        before, sheet = sheet.to_text(), changed
+        history = history.pushed(choice, before.encode(), sheet.to_text().encode())
+        versions.append(sheet.to_text())
+    assert min(done.values()) >= 5, done
+    current = versions[-1].encode()
+    for expected in reversed(versions[:-1]):
+        change, history = history.undo(current)
+        assert change.before is not None and change.before.decode() == expected
+        current = change.before
