@@ -164,6 +164,7 @@ def test_klaberjass_hanging_points_go_to_the_next_deals_winner(capsys, tmp_path)
     ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
     out = ok(capsys, path, "add", "--maker", "N", "--totals", "N 60 S 60")
     assert "130 points hanging" in out
+    assert "Hanging: 130 points wait for the winner of the next deal\n" in ok(capsys, path, "show")
     ok(capsys, path, "add", "--maker", "N", "--totals", "N 40 S 100")
     data = check_json(capsys, path)
     assert [deal["score"] for deal in data["deals"]] == [{"N": 70, "S": 0}, {"N": 0, "S": 60},
