@@ -135,7 +135,7 @@ def test_every_invalid_deal_reports_its_first_error_and_exits_1(capsys, tmp_path
     lines = err.splitlines()
     assert len(lines) == 2
     assert lines[0] == f"{path}:11: S cannot play 8H: must follow suit with AD, 9D"
-    assert lines[1].startswith(f"{path}:18: [Result")
+    assert lines[1].startswith(f"{path}:17: [Result")
 
 
 def test_a_higher_major_version_is_rejected_clearly(capsys, tmp_path):
