@@ -155,8 +155,8 @@ def _replay_deal(match: MatchReplay, context: _Context, done: DealReplay, limit:
     if context.expected_dealer is not None and dealer is not context.expected_dealer:
         raise RecordError(_wrong_dealer(match, context, done), record.line_of("Dealer"))
     if match.score.over:
-        winner = match.score.winner or "nobody (a draw)"
-        raise RecordError(f"the match is over after deal {done.number - 1} ({winner} won, "
+        ending = f"{match.score.winner} won" if match.score.winner else "drawn"
+        raise RecordError(f"the match is over after deal {done.number - 1} ({ending}, "
                           f"{format_scores(match.score.totals, game.score_keys)}): no further deal",
                           record.line)
     if record.is_score_sheet:

@@ -66,7 +66,8 @@ def _summary(path: str, result: MatchReplay) -> list[str]:
     elif result.score.over:
         ending = f"{result.score.winner} wins, {totals}" if result.score.winner else f"drawn, {totals}"
     else:
-        ending = f"unfinished after {len(result.deals)} deals, {totals}"
+        count = len(result.deals)
+        ending = f"unfinished after {count} deal{'s' if count != 1 else ''}, {totals}"
     lines.append(f"{path}: {result.game.name} match {result.record.match_id()}: {ending}")
     return lines
 
