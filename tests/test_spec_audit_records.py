@@ -166,3 +166,17 @@ def test_an_unfinished_deal_leaves_the_winner_null(capsys, tmp_path):
     assert (status, err) == (0, "")
     data = json.loads(out)
     assert data["winner"] is None and data["final"] == {"N": 0, "S": 0}
+
+
+def test_a_score_sheet_deal_in_canonical_form():
+    messy = ('%klab 1\n[Game "klaverjas"]\n[Rules "deals=4  trick-rules=rotterdam"]\n\n\n'
+             '[Deal "1"]\n[Result "EW 70 NS 112"]\n[Roem "EW 0 NS 20"]   ; stuk\n[Points "NS 92"]\n'
+             '[Playing "NS"]\n[Dealer "N"]\n')
+    canonical = ('%klab 1\n[Game "klaverjas"]\n[Rules "trick-rules=rotterdam deals=4"]\n\n'
+                 '[Deal "1"]\n[Dealer "N"]\n[Playing "NS"]\n[Points "NS 92"]\n[Roem "NS 20 EW 0"]\n'
+                 '[Result "NS 112 EW 70"]\n')
+    record = read_record(messy)
+    assert record.to_text() == canonical
+    assert record.deal_id(0) == spec_id('[Game "klaverjas"]\n[Rules "trick-rules=rotterdam deals=4"]\n'
+                                        + canonical.split("\n\n", 1)[1])
+    assert record.match_id() == spec_id(canonical)
