@@ -53,8 +53,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from klabsite.actions import Action, ActionKind, IllegalAction, Meld
-from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
+from klabsite.actions import Action, ActionKind, Meld
+from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, strength
+from klabsite.deal import Deal, card_index, check_deck, deal_json
 from klabsite.events import (
     BidMade,
     CardPlayed,
@@ -62,7 +63,6 @@ from klabsite.events import (
     Dealt,
     Event,
     ThrownIn,
-    TrickWon,
     TrumpChosen,
 )
 from klabsite.melds import (
@@ -81,7 +81,7 @@ from klabsite.melds import (
 )
 from klabsite.options import KlaberjassRules
 from klabsite.seats import Seat
-from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = [
     "SEATS",
@@ -112,8 +112,6 @@ BELLA = 20
 """Points for bella (K and Q of trumps played by one player)."""
 
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
-_INDEX = {card: i for i, card in enumerate(DECK)}
-_card_index = _INDEX.__getitem__
 
 
 class DealError(ValueError):
@@ -137,6 +135,8 @@ class Phase(Enum):
     """Nine tricks; each player declares sequences before his first card."""
     OVER = "over"
     """Scored, thrown in or redealt."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity
 
 
 _TRANSITIONS: dict[Phase, frozenset[Phase]] = {
@@ -239,21 +239,12 @@ class KlaberjassResult:
 
     def to_json(self) -> dict[str, Any]:
         """The per-deal keys of record-format.md's JSON (without ``deal``, ``id``, ``match``)."""
-        data: dict[str, Any] = {"dealer": str(self.dealer), "outcome": self.outcome}
-        if self.outcome == "played":
-            data["trump"] = str(self.trump)
-        if self.outcome in ("played", "scored"):
-            data["maker"] = str(self.maker)
-        if self.outcome == "played":
-            data["card_points"] = self.card_points
-            data["last_trick"] = str(self.last_trick)
-            data["melds"] = self.melds
-            data["bella"] = self.bella
-        if self.outcome in ("played", "scored"):
-            data["totals"] = self.totals
-            data["result"] = self.result
-            data["score"] = self.score
-        return data
+        if self.outcome != "played":
+            return deal_json(self, {"maker": str(self.maker)})
+        return deal_json(self, {
+            "trump": str(self.trump), "maker": str(self.maker), "card_points": self.card_points,
+            "last_trick": str(self.last_trick), "melds": self.melds, "bella": self.bella,
+        })
 
 
 def _award(rules: KlaberjassRules, maker: Seat, totals: Mapping[Seat, int], hanging: int) -> tuple[
@@ -387,11 +378,12 @@ def _by_strength(cards: Iterable[Card], trump: Suit) -> str:
 # The deal
 
 
-class KlaberjassDeal:
+class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
     """One deal of Klaberjass between ``N`` and ``S``.
 
     ``deck`` is the 32 cards, top first; ``hanging`` the points waiting from earlier tied deals
-    (``equal-score=next-deal-winner``).
+    (``equal-score=next-deal-winner``). The public state and the checked ``legal_actions()`` /
+    ``verify()`` / ``apply()`` come from :class:`~klabsite.deal.Deal`.
     """
 
     def __init__(
@@ -399,72 +391,44 @@ class KlaberjassDeal:
     ) -> None:
         if dealer not in SEATS:
             raise DealError(f"the Klaberjass dealer is N or S, not {dealer}")
-        deck = tuple(deck)
-        if len(deck) != 32 or set(deck) != set(DECK):
-            missing = [str(card) for card in DECK if card not in deck]
-            raise DealError(
-                f"a deck has each of the 32 cards once; got {len(deck)} cards"
-                + (f", missing {', '.join(missing)}" if missing else "")
-            )
+        cards = check_deck(deck, DealError)
         if hanging < 0:
             raise DealError(f"hanging points cannot be negative: {hanging}")
-        self.rules = rules
-        self.dealer = dealer
-        self.elder = _OTHER[dealer]
+        elder = _OTHER[dealer]
+        hands = {
+            elder: sorted(cards[0:3] + cards[6:9], key=card_index),
+            dealer: sorted(cards[3:6] + cards[9:12], key=card_index),
+        }
+        super().__init__(rules, dealer, cards, hands, Phase.BIDDING_1, elder)
+        self.elder = elder
         """The non-dealer: bids, declares and leads first."""
-        self.deck = deck
         self.hanging = hanging
         """Points waiting from earlier tied deals when this deal began."""
-        elder, dealer_ = self.elder, dealer
-        self._hands: dict[Seat, list[Card]] = {
-            elder: sorted(deck[0:3] + deck[6:9], key=_card_index),
-            dealer_: sorted(deck[3:6] + deck[9:12], key=_card_index),
-        }
-        self._upcard = deck[12]
-        self._stock: tuple[Card, ...] = deck[13:]
+        dealer_ = dealer
+        self._upcard = cards[12]
+        self._stock: tuple[Card, ...] = cards[13:]
         self._bottom: Card | None = None
-        self._phase = Phase.BIDDING_1
-        self._to_act: Seat | None = elder
-        self._trump: Suit | None = None
         self._maker: Seat | None = None
         self._schmeisser: Seat | None = None
         self._round = 1
         self._declared: dict[Seat, tuple[Meld, ...]] = {}
         self._comparison: Comparison | None = None
         self._talk: list[Phrase] = []
-        self._trick: list[tuple[Seat, Card]] = []
         self._played: list[tuple[Seat, Card]] = []
         self._tricks_won = {elder: 0, dealer_: 0}
         self._card_points = {elder: 0, dealer_: 0}
         self._last_winner: Seat | None = None
         self._one_of_kq = {elder: False, dealer_: False}
         self._bella = {elder: 0, dealer_: 0}
-        self._legal: list[Action] | None = None
-        self._result: KlaberjassResult | None = None
-        self.events: list[Event] = [
+        self.events.append(
             Dealt(
                 dealer=dealer,
                 hands=tuple((seat, tuple(self._hands[seat])) for seat in (elder, dealer_)),
                 upcard=self._upcard,
             )
-        ]
+        )
 
-    # -- public state ------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """The current :class:`Phase`."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """Who acts next, or ``None`` when the deal is over."""
-        return self._to_act
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, once chosen."""
-        return self._trump
+    # -- public state (the rest is :class:`~klabsite.deal.Deal`'s) -----------------------------
 
     @property
     def maker(self) -> Seat | None:
@@ -487,16 +451,6 @@ class KlaberjassDeal:
         return self._bottom
 
     @property
-    def hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """Each seat's cards (a copy), in card order."""
-        return {seat: tuple(cards) for seat, cards in self._hands.items()}
-
-    @property
-    def trick(self) -> tuple[tuple[Seat, Card], ...]:
-        """The cards of the trick in progress, in play order."""
-        return tuple(self._trick)
-
-    @property
     def played(self) -> tuple[tuple[Seat, Card], ...]:
         """Every card played so far, in order."""
         return tuple(self._played)
@@ -511,44 +465,7 @@ class KlaberjassDeal:
         """The sequence comparison, once both players have declared."""
         return self._comparison
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended (scored, thrown in or redealt)."""
-        return self._phase is Phase.OVER
-
-    @property
-    def result(self) -> KlaberjassResult | None:
-        """The result, once the deal is over."""
-        return self._result
-
-    # -- legality ----------------------------------------------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """Every action allowed now, sorted by :meth:`Action.sort_key`; empty when over."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def can_apply(self, action: Action) -> bool:
-        """Whether ``action`` is allowed now."""
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalAction`, naming the rule and what was legal, unless allowed."""
-        self._canonical(action)
-
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Verify ``action``, act, and return the new events (also appended to ``events``)."""
-        action = self._canonical(action)
-        self._legal = None
-        new: list[Event] = []
-        self._HANDLERS[action.kind](self, action, new)
-        self.events.extend(new)
-        return tuple(new)
+    # -- views and legality --------------------------------------------------------------------
 
     def view_for(self, seat: Seat) -> KlaberjassView:
         """What ``seat`` may see now (its own hand, the public table), for bots."""
@@ -564,19 +481,6 @@ class KlaberjassDeal:
             hanging=self.hanging,
             legal=tuple(self.legal_actions()) if seat is self._to_act else (),
         )
-
-    def _canonical(self, action: Action) -> Action:
-        """The legal action ``action`` stands for (meld order ignored), or raise."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for candidate in legal:  # bots hand back the very objects legal_actions() gave them
-            if candidate is action:
-                return action
-        for candidate in legal:
-            if candidate == action or candidate.same_as(action):
-                return candidate
-        raise IllegalAction(self._explain(action))
 
     def _compute_legal(self) -> list[Action]:
         seat = self._to_act
@@ -721,12 +625,6 @@ class KlaberjassDeal:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def _enter(self, phase: Phase, to_act: Seat | None) -> None:
-        """The one place where the phase changes."""
-        assert phase in _TRANSITIONS[self._phase], (self._phase, phase)
-        self._phase = phase
-        self._to_act = None if phase is Phase.OVER else to_act
-
     def _do_take(self, action: Action, new: list[Event]) -> None:
         new.append(BidMade(action.seat, "take"))
         self._choose_trump(action.seat, self._upcard.suit, new)
@@ -772,8 +670,8 @@ class KlaberjassDeal:
         new.append(TrumpChosen(trump, maker))
         stock = self._stock
         elder, dealer = self.elder, self.dealer
-        self._hands[elder] = sorted(self._hands[elder] + list(stock[0:3]), key=_card_index)
-        self._hands[dealer] = sorted(self._hands[dealer] + list(stock[3:6]), key=_card_index)
+        self._hands[elder] = sorted(self._hands[elder] + list(stock[0:3]), key=card_index)
+        self._hands[dealer] = sorted(self._hands[dealer] + list(stock[3:6]), key=card_index)
         self._stock = stock[6:]
         self._bottom = stock[-1]
         new.append(HandsCompleted(((elder, stock[0:3]), (dealer, stock[3:6])), self._bottom))
@@ -795,7 +693,7 @@ class KlaberjassDeal:
             hand = self._hands[seat]
             hand.remove(seven)
             hand.append(upcard)
-            hand.sort(key=_card_index)
+            hand.sort(key=card_index)
             self._upcard = seven
         new.append(DixDecided(seat, exchanged, seven, upcard))
         self._enter(Phase.PLAY, self.elder)
@@ -831,10 +729,9 @@ class KlaberjassDeal:
         if len(self._played) < 2 and seat not in self._declared:
             self._declared[seat] = ()
             self._after_declaring(seat, new)
-        self._hands[seat].remove(card)
         trump = self._trump
         assert trump is not None
-        self._trick.append((seat, card))
+        self._play_card(seat, card)
         self._played.append((seat, card))
         number = (len(self._played) + 1) // 2
         if card.suit is trump and card.rank in (Rank.KING, Rank.QUEEN):
@@ -851,15 +748,12 @@ class KlaberjassDeal:
         if len(self._trick) == 1:
             self._enter(Phase.PLAY, _OTHER[seat])
             return
-        cards = (self._trick[0][1], card)
-        winner = self._trick[trick_winner_index(cards, trump)][0]
-        won = points(cards[0], trump) + points(card, trump)
         last = number == TRICKS
-        self._card_points[winner] += won
+        trick = self._take_trick(number, last)
+        winner = trick.winner
+        self._card_points[winner] += trick.points - (LAST_TRICK_BONUS if last else 0)
         self._tricks_won[winner] += 1
-        bonus = LAST_TRICK_BONUS if last else 0
-        new.append(TrickWon(number, winner, tuple(self._trick), won + bonus, last))
-        self._trick = []
+        new.append(trick)
         if number == 1 and self._comparison is not None and self._comparison.best is not None:
             best = self._comparison.best
             new.append(MeldsShown(best, self._declared[best]))
@@ -899,6 +793,7 @@ class KlaberjassDeal:
         self._result = KlaberjassResult(dealer=self.dealer, outcome=outcome, hanging=self.hanging)
         self._enter(Phase.OVER, None)
 
+    _TRANSITIONS = _TRANSITIONS
     _HANDLERS = {
         ActionKind.TAKE: _do_take,
         ActionKind.PASS: _do_pass,

@@ -51,8 +51,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, Card, Suit, strength
+from klabsite.actions import Action, ActionKind
+from klabsite.cards import DECK, SUITS, Card, Suit, strength
+from klabsite.deal import Deal, card_index, check_deck, deal_json
 from klabsite.events import (
     BidMade,
     CardPlayed,
@@ -65,7 +66,7 @@ from klabsite.events import (
 from klabsite.options import KlaverjasRules
 from klabsite.roem import PIT_BONUS, trick_roem
 from klabsite.seats import CLOCKWISE, Seat, Side
-from klabsite.tricks import LAST_TRICK_BONUS, trick_points, trick_winner_index
+from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
 
 __all__ = [
     "SEATS",
@@ -105,6 +106,16 @@ class KlaverjasPhase(Enum):
     OVER = "over"
     """Scored; nothing more to do."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity
+
+
+_TRANSITIONS: dict[KlaverjasPhase, frozenset[KlaverjasPhase]] = {
+    KlaverjasPhase.TRUMP: frozenset({KlaverjasPhase.PLAY}),
+    KlaverjasPhase.PLAY: frozenset({KlaverjasPhase.OVER}),
+    KlaverjasPhase.OVER: frozenset(),
+}
+"""Which phase may follow which."""
+
 
 # ---------------------------------------------------------------------------------------------
 # Dealing
@@ -113,27 +124,6 @@ class KlaverjasPhase(Enum):
 def _order_from(seat: Seat) -> tuple[Seat, ...]:
     """The four seats clockwise starting at ``seat``."""
     return tuple(CLOCKWISE[(seat.index + i) % 4] for i in range(4))
-
-
-_INDEX: dict[Card, int] = {card: card.index for card in DECK}
-
-
-def _check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
-    """The deck as the canonical card values (``DECK``'s), after checking it holds each card once."""
-    cards = tuple(deck)
-    if not all(isinstance(card, Card) for card in cards):
-        raise KlaverjasError("the deck must be a sequence of Card values")
-    indices = [_INDEX[card] for card in cards]
-    if len(cards) != 32 or len(set(indices)) != 32:
-        missing = [card for card in DECK if card.index not in indices]
-        doubled = [card for card in DECK if indices.count(card.index) > 1]
-        problems = [f"{len(cards)} cards"]
-        if missing:
-            problems.append("missing " + ", ".join(map(str, missing)))
-        if doubled:
-            problems.append("more than once " + ", ".join(map(str, doubled)))
-        raise KlaverjasError(f"a deck holds all 32 cards once each; this one has {'; '.join(problems)}")
-    return tuple(DECK[index] for index in indices)
 
 
 def deal_hands(dealer: Seat, deck: Sequence[Card]) -> dict[Seat, tuple[Card, ...]]:
@@ -146,7 +136,7 @@ def deal_hands(dealer: Seat, deck: Sequence[Card]) -> dict[Seat, tuple[Card, ...
     >>> format_cards(deal_hands(Seat.W, DECK)[Seat.N])
     '7C 8C 9C JD QD JH QH KH'
     """
-    return _deal(dealer, _check_deck(deck))
+    return _deal(dealer, check_deck(deck, KlaverjasError))
 
 
 def _deal(dealer: Seat, cards: tuple[Card, ...]) -> dict[Seat, tuple[Card, ...]]:
@@ -156,7 +146,7 @@ def _deal(dealer: Seat, cards: tuple[Card, ...]) -> dict[Seat, tuple[Card, ...]]
         for seat in _order_from(dealer.left):
             hands[seat].extend(cards[position:position + size])
             position += size
-    return {seat: tuple(sorted(hands[seat], key=_INDEX.__getitem__)) for seat in CLOCKWISE}
+    return {seat: tuple(sorted(hands[seat], key=card_index)) for seat in CLOCKWISE}
 
 
 def deck_from_hands(dealer: Seat, hands: Mapping[Seat, Iterable[Card]]) -> tuple[Card, ...]:
@@ -178,7 +168,7 @@ def deck_from_hands(dealer: Seat, hands: Mapping[Seat, Iterable[Card]]) -> tuple
         for seat in _order_from(dealer.left):
             deck.extend(pools[seat][:size])
             del pools[seat][:size]
-    return _check_deck(deck)
+    return check_deck(deck, KlaverjasError)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,6 +180,12 @@ def _card_list(cards: Iterable[Card], trump: Suit | None) -> str:
     def key(card: Card) -> tuple[int, int]:
         return (card.suit.index, -strength(card, trump) if trump else -card.rank.index)
     return ", ".join(str(card) for card in sorted(cards, key=key))
+
+
+_STRENGTH: dict[Suit, tuple[int, ...]] = {
+    trump: tuple(strength(card, trump) for card in DECK) for trump in SUITS
+}
+"""``_STRENGTH[trump][card.index]``: :func:`~klabsite.cards.strength`, looked up."""
 
 
 def legal_plays(
@@ -212,30 +208,29 @@ def legal_plays(
         return cards, None
     led = trick[0].suit
     follow = tuple(card for card in cards if card.suit is led)
-    trumps_in_trick = [strength(card, trump) for card in trick if card.suit is trump]
-    top = max(trumps_in_trick, default=0)
-    higher = tuple(card for card in cards if card.suit is trump and strength(card, trump) > top)
+    if follow and led is not trump:
+        return follow, "must follow suit with {cards}"
+    power = _STRENGTH[trump]
+    top = max((power[card.index] for card in trick if card.suit is trump), default=0)  # 0: no trump
+    trumps = follow if led is trump else tuple(card for card in cards if card.suit is trump)
+    higher = tuple(card for card in trumps if power[card.index] > top)
     if led is trump:
         if higher:
             return higher, "must overtrump with {cards}"
         if follow:
             return follow, "must follow suit with {cards}"
         return cards, None
-    if follow:
-        return follow, "must follow suit with {cards}"
-    trumps = tuple(card for card in cards if card.suit is trump)
     if not trumps:
         return cards, None
-    lower = [card for card in trumps if card not in higher]
     plain = tuple(card for card in cards if card.suit is not trump)
     partner_winning = trick_winner_index(trick, trump) == len(trick) - 2
     if rules.trick_rules == "amsterdam" and partner_winning:
-        allowed = tuple(card for card in cards if card not in lower)
-        if not trumps_in_trick or not lower or not allowed:
+        allowed = tuple(card for card in cards if card.suit is not trump or power[card.index] > top)
+        if not top or len(allowed) == len(cards) or not allowed:  # no trump in the trick, no lower one
             return cards, None
         return allowed, "may not undertrump partner's trump: play one of {cards}"
     if higher:
-        return higher, ("must overtrump with {cards}" if trumps_in_trick else "must trump with {cards}")
+        return higher, ("must overtrump with {cards}" if top else "must trump with {cards}")
     if rules.trick_rules == "rotterdam" and rules.undertrump == "required":
         return trumps, "must undertrump with {cards}"
     if plain:
@@ -290,22 +285,18 @@ class KlaverjasResult:
 
     def to_json(self) -> dict[str, Any]:
         """record-format.md's per-deal keys (without ``deal``, ``id`` and ``match``)."""
-        data: dict[str, Any] = {"dealer": self.dealer.value, "outcome": self.outcome}
+        details: dict[str, Any]
         if self.outcome == "played":
             assert self.trump is not None and self.last_trick is not None
-            data["trump"] = self.trump.value
-            data["playing"] = self.playing.value
-            data["card_points"] = dict(self.card_points or {})
-            data["last_trick"] = self.last_trick.value
+            details = {
+                "trump": self.trump.value, "playing": self.playing.value,
+                "card_points": dict(self.card_points or {}), "last_trick": self.last_trick.value,
+            }
         else:
-            data["playing"] = self.playing.value
-            data["points"] = dict(self.points or {})
-        data["roem"] = dict(self.roem)
-        data["pit"] = self.pit
-        data["totals"] = dict(self.totals)
-        data["result"] = self.result
-        data["score"] = dict(self.score)
-        return data
+            details = {"playing": self.playing.value, "points": dict(self.points or {})}
+        details["roem"] = dict(self.roem)
+        details["pit"] = self.pit
+        return deal_json(self, details)
 
 
 def _side(side: Side | str) -> Side:
@@ -373,11 +364,18 @@ def next_dealer(rules: KlaverjasRules, dealer: Seat, outcome: str) -> Seat:
 # ---------------------------------------------------------------------------------------------
 # The deal
 
-_PLAY_ACTIONS: dict[Seat, dict[int, Action]] = {
-    seat: {id(card): Action.play(seat, card) for card in DECK} for seat in CLOCKWISE
+_PLAY_ACTIONS: dict[Seat, tuple[Action, ...]] = {
+    seat: tuple(Action.play(seat, card) for card in DECK) for seat in CLOCKWISE
 }
-"""Every card-play action, made once (actions are frozen values), by seat and ``id`` of the
-canonical card: the engine holds only ``DECK``'s card values, and ids are cheap to hash."""
+"""Every card-play action, made once (actions are frozen values): ``[seat][card.index]``."""
+
+_CARD_PLAYED: dict[Seat, tuple[tuple[CardPlayed, ...], ...]] = {
+    seat: tuple(tuple(CardPlayed(seat, card, number) for card in DECK) for number in range(1, TRICKS + 1))
+    for seat in CLOCKWISE
+}
+"""Every ``CardPlayed`` event, made once (events are frozen values): ``[seat][trick - 1][card.index]``."""
+
+_LEFT: dict[Seat, Seat] = {seat: seat.left for seat in CLOCKWISE}
 
 
 @dataclass(frozen=True)
@@ -401,11 +399,12 @@ class KlaverjasView:
     """The legal actions, when this seat is to act; else empty."""
 
 
-class KlaverjasDeal:
+class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
     """One Klaverjas deal, from the dealt cards to the score.
 
     ``deck`` is the 32 cards, top first; ``proposed`` is the suit proposed with
-    ``trump-choice=turned`` (required there, refused otherwise).
+    ``trump-choice=turned`` (required there, refused otherwise). The public state and the
+    checked ``legal_actions()`` / ``verify()`` / ``apply()`` come from :class:`~klabsite.deal.Deal`.
     """
 
     def __init__(
@@ -425,43 +424,20 @@ class KlaverjasDeal:
                 "a proposed suit is used only with trump-choice=turned, "
                 f"not trump-choice={rules.trump_choice}"
             )
-        self.rules = rules
-        self.dealer = dealer
-        self.deck: tuple[Card, ...] = _check_deck(deck)
+        cards = check_deck(deck, KlaverjasError)
+        dealt = _deal(dealer, cards)
+        super().__init__(
+            rules, dealer, cards, {seat: list(held) for seat, held in dealt.items()},
+            KlaverjasPhase.TRUMP, dealer.left,
+        )
         self.proposed = proposed
-        self._hands: dict[Seat, list[Card]] = {
-            seat: list(cards) for seat, cards in _deal(dealer, self.deck).items()
-        }
-        self._phase = KlaverjasPhase.TRUMP
         self._bids: list[BidMade] = []
-        self._trump: Suit | None = None
         self._chooser: Seat | None = None
-        self._to_act: Seat | None = dealer.left
         self._leader = dealer.left
-        self._trick: list[tuple[Seat, Card]] = []
         self._tricks: list[TrickWon] = []
-        self._result: KlaverjasResult | None = None
-        self._legal: list[Action] | None = None
-        self.events: list[Event] = [
-            Dealt(dealer, tuple((seat, tuple(self._hands[seat])) for seat in CLOCKWISE), proposed=proposed)
-        ]
+        self.events.append(Dealt(dealer, tuple(dealt.items()), proposed=proposed))
 
-    # -- state ------------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> KlaverjasPhase:
-        """The current phase."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """The seat to act, or ``None`` when the deal is over."""
-        return self._to_act
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, once chosen."""
-        return self._trump
+    # -- state (the rest is :class:`~klabsite.deal.Deal`'s) -----------------------------------
 
     @property
     def chooser(self) -> Seat | None:
@@ -474,19 +450,9 @@ class KlaverjasDeal:
         return self._chooser.side if self._chooser else None
 
     @property
-    def hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """The cards each seat still holds (a copy), sorted by card index."""
-        return {seat: tuple(cards) for seat, cards in self._hands.items()}
-
-    @property
     def bids(self) -> tuple[BidMade, ...]:
         """The trump-choice actions so far."""
         return tuple(self._bids)
-
-    @property
-    def trick(self) -> tuple[tuple[Seat, Card], ...]:
-        """The cards of the trick in progress, in play order."""
-        return tuple(self._trick)
 
     @property
     def tricks(self) -> tuple[TrickWon, ...]:
@@ -498,16 +464,6 @@ class KlaverjasDeal:
         """Who leads (led) the current trick."""
         return self._leader
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has been scored."""
-        return self._phase is KlaverjasPhase.OVER
-
-    @property
-    def result(self) -> KlaverjasResult | None:
-        """The result, once the deal is over."""
-        return self._result
-
     # -- legality ---------------------------------------------------------------------------
 
     def _all_passed(self) -> bool:
@@ -518,19 +474,13 @@ class KlaverjasDeal:
         hand = self._hands[self._to_act]
         return legal_plays(hand, [card for _, card in self._trick], self._trump, self.rules)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the seat to act, sorted by :meth:`Action.sort_key`; empty when over."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[Action]:
         seat = self._to_act
         if seat is None:
             return []
         if self._phase is KlaverjasPhase.PLAY:
             plays = _PLAY_ACTIONS[seat]
-            return [plays[id(card)] for card in self._play_rule()[0]]
+            return [plays[card.index] for card in self._play_rule()[0]]
         choice = self.rules.trump_choice
         if choice == "turned":
             if self._all_passed():
@@ -540,18 +490,6 @@ class KlaverjasDeal:
         if choice == "forced" or self._all_passed():
             return names
         return [Action(seat, ActionKind.PASS), *names]
-
-    def can_apply(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return action.seat is self._to_act and action in self._legal
-
-    def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalAction`, naming the rule and what was legal, unless ``action`` is legal."""
-        if self.can_apply(action):
-            return
-        raise IllegalAction(self._explain(action))
 
     def _explain(self, action: Action) -> str:
         seat, words = action.seat, action.words
@@ -592,21 +530,14 @@ class KlaverjasDeal:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> tuple[Event, ...]:
-        """Verify ``action``, carry it out, append and return the events it caused."""
-        self.verify(action)
-        self._legal = None
-        new = self._bid(action) if self._phase is KlaverjasPhase.TRUMP else self._play(action)
-        self.events.extend(new)
-        return new
-
-    def _bid(self, action: Action) -> tuple[Event, ...]:
+    def _bid(self, action: Action, new: list[Event]) -> None:
         seat = action.seat
         if action.kind is ActionKind.PASS:
             bid = BidMade(seat, "pass")
             self._bids.append(bid)
-            self._to_act = seat.left
-            return (bid,)
+            new.append(bid)
+            self._to_act = _LEFT[seat]
+            return
         if action.kind is ActionKind.TAKE:
             bid, trump = BidMade(seat, "take", self.proposed), self.proposed
         else:
@@ -614,38 +545,28 @@ class KlaverjasDeal:
         assert trump is not None
         self._bids.append(bid)
         self._trump, self._chooser = trump, seat
-        self._phase = KlaverjasPhase.PLAY
-        self._to_act = self._leader = self.dealer.left
-        return (bid, TrumpChosen(trump, seat))
+        self._leader = self.dealer.left
+        self._enter(KlaverjasPhase.PLAY, self._leader)
+        new += (bid, TrumpChosen(trump, seat))
 
-    def _play(self, action: Action) -> tuple[Event, ...]:
+    def _play(self, action: Action, new: list[Event]) -> None:
         seat, card = action.seat, action.card
-        assert card is not None and self._trump is not None
-        self._hands[seat].remove(card)
-        self._trick.append((seat, card))
+        assert card is not None
+        self._play_card(seat, card)
         number = len(self._tricks) + 1
-        events: list[Event] = [CardPlayed(seat, card, number)]
+        new.append(_CARD_PLAYED[seat][number - 1][card.index])
         if len(self._trick) < 4:
-            self._to_act = seat.left
-            return tuple(events)
-        cards = [c for _, c in self._trick]
-        winner = self._trick[trick_winner_index(cards, self._trump)][0]
-        last = number == TRICKS
-        won = TrickWon(
-            number=number,
-            winner=winner,
-            cards=tuple(self._trick),
-            points=trick_points(cards, self._trump) + (LAST_TRICK_BONUS if last else 0),
-            last=last,
-            roem=trick_roem(cards, self._trump),
-        )
+            self._to_act = _LEFT[seat]
+            return
+        won = self._take_trick(number, number == TRICKS)
         self._tricks.append(won)
-        events.append(won)
-        self._trick = []
-        self._to_act = self._leader = winner
-        if last:
-            events.append(self._finish())
-        return tuple(events)
+        new.append(won)
+        self._to_act = self._leader = won.winner
+        if won.last:
+            new.append(self._finish())
+
+    def _trick_roem(self, cards: Sequence[Card], trump: Suit) -> int:
+        return trick_roem(cards, trump)
 
     def _finish(self) -> DealScored:
         assert self._trump is not None and self._chooser is not None
@@ -667,9 +588,11 @@ class KlaverjasDeal:
             totals=_by_side(totals), result=result, score=_by_side(score), trump=self._trump,
             card_points=_by_side(card_points), last_trick=last_trick,
         )
-        self._phase = KlaverjasPhase.OVER
-        self._to_act = None
+        self._enter(KlaverjasPhase.OVER, None)
         return DealScored(result, tuple(_by_side(score).items()))
+
+    _TRANSITIONS = _TRANSITIONS
+    _HANDLERS = {ActionKind.PASS: _bid, ActionKind.TAKE: _bid, ActionKind.NAME: _bid, ActionKind.PLAY: _play}
 
     # -- views ------------------------------------------------------------------------------
 

@@ -70,6 +70,29 @@ def roem_parts(cards: Sequence[Card], trump: Suit) -> tuple[tuple[str, int], ...
     return tuple(parts)
 
 
+def _run_roem(ranks: int) -> int:
+    """Sequence roem of one suit's cards in a trick, given as a mask of rank indices (bit 0 = 7)."""
+    positions = [index for index in range(8) if ranks >> index & 1]
+    length = _longest_run(positions) if len(positions) >= 3 else 0
+    return SEQUENCE_ROEM[min(length, 4)] if length >= 3 else 0
+
+
+_RUN_ROEM: tuple[int, ...] = tuple(_run_roem(ranks) for ranks in range(256))
+"""``_RUN_ROEM[ranks]``: the sequence roem of one suit whose ranks in the trick are ``ranks``."""
+_STUK = 1 << Rank.KING.index | 1 << Rank.QUEEN.index
+
+
 def trick_roem(cards: Sequence[Card], trump: Suit) -> int:
-    """The total roem among the cards of one trick."""
-    return sum(value for _, value in roem_parts(cards, trump))
+    """The total roem among the cards of one trick: the sum of :func:`roem_parts`' values,
+    computed from a rank mask per suit (the engine calls this for every trick)."""
+    rank = cards[0].rank
+    if len(cards) == 4 and all(card.rank is rank for card in cards):
+        return FOUR_OF_A_KIND_ROEM[rank]
+    ranks = [0, 0, 0, 0]
+    for card in cards:
+        index = card.index
+        ranks[index >> 3] |= 1 << (index & 7)
+    roem = _RUN_ROEM[ranks[0]] + _RUN_ROEM[ranks[1]] + _RUN_ROEM[ranks[2]] + _RUN_ROEM[ranks[3]]
+    if ranks[trump.index] & _STUK == _STUK:
+        roem += STUK_ROEM
+    return roem
