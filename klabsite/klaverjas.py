@@ -85,6 +85,8 @@ __all__ = [
 
 SEATS: tuple[Seat, ...] = CLOCKWISE
 """The Klaverjas seats, clockwise: N E S W."""
+_SIDES: tuple[Side, Side] = (Side.NS, Side.EW)
+"""The two sides, in record order (iterating the Enum is slower)."""
 DEAL_POINTS = 162
 """Every deal is worth 152 card points plus 10 for the last trick."""
 TRICKS = 8
@@ -243,7 +245,7 @@ def legal_plays(
 
 
 def _by_side(values: Mapping[Side, Any]) -> dict[str, Any]:
-    return {side.value: values[side] for side in Side}
+    return {side.value: values[side] for side in _SIDES}
 
 
 def _score(
@@ -251,7 +253,7 @@ def _score(
 ) -> tuple[dict[Side, int], str, dict[Side, int]]:
     """Totals, ``made``/``nat`` and the awarded score from points (incl. last trick) and roem."""
     totals = {
-        side: points[side] + roem[side] + (PIT_BONUS if pit and side is playing else 0) for side in Side
+        side: points[side] + roem[side] + (PIT_BONUS if pit and side is playing else 0) for side in _SIDES
     }
     if totals[playing] > totals[playing.other]:
         return totals, "made", dict(totals)
@@ -375,6 +377,12 @@ _CARD_PLAYED: dict[Seat, tuple[tuple[CardPlayed, ...], ...]] = {
 }
 """Every ``CardPlayed`` event, made once (events are frozen values): ``[seat][trick - 1][card.index]``."""
 
+_NAMES: dict[Seat, tuple[Action, ...]] = {
+    seat: tuple(Action.name(seat, suit) for suit in SUITS) for seat in CLOCKWISE
+}
+_TAKE: dict[Seat, Action] = {seat: Action(seat, ActionKind.TAKE) for seat in CLOCKWISE}
+_PASS: dict[Seat, Action] = {seat: Action(seat, ActionKind.PASS) for seat in CLOCKWISE}
+"""The trump-choice actions, made once per seat."""
 _LEFT: dict[Seat, Seat] = {seat: seat.left for seat in CLOCKWISE}
 
 
@@ -482,14 +490,14 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
             plays = _PLAY_ACTIONS[seat]
             return [plays[card.index] for card in self._play_rule()[0]]
         choice = self.rules.trump_choice
+        names = _NAMES[seat]
         if choice == "turned":
             if self._all_passed():
-                return [Action.name(seat, suit) for suit in Suit if suit is not self.proposed]
-            return [Action(seat, ActionKind.TAKE), Action(seat, ActionKind.PASS)]
-        names = [Action.name(seat, suit) for suit in Suit]
+                return [name for name in names if name.suit is not self.proposed]
+            return [_TAKE[seat], _PASS[seat]]
         if choice == "forced" or self._all_passed():
-            return names
-        return [Action(seat, ActionKind.PASS), *names]
+            return list(names)
+        return [_PASS[seat], *names]
 
     def _explain(self, action: Action) -> str:
         seat, words = action.seat, action.words
@@ -571,16 +579,17 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
     def _finish(self) -> DealScored:
         assert self._trump is not None and self._chooser is not None
         playing = self._chooser.side
-        card_points = {side: 0 for side in Side}
-        roem = {side: 0 for side in Side}
-        won = {side: 0 for side in Side}
+        card_points = dict.fromkeys(_SIDES, 0)
+        roem = dict.fromkeys(_SIDES, 0)
+        won = dict.fromkeys(_SIDES, 0)
         for trick in self._tricks:
             side = trick.winner.side
             card_points[side] += trick.points - (LAST_TRICK_BONUS if trick.last else 0)
             roem[side] += trick.roem
             won[side] += 1
         last_trick = self._tricks[-1].winner.side
-        points = {side: card_points[side] + (LAST_TRICK_BONUS if side is last_trick else 0) for side in Side}
+        points = {side: card_points[side] + (LAST_TRICK_BONUS if side is last_trick else 0)
+                  for side in _SIDES}
         pit = won[playing] == TRICKS
         totals, result, score = _score(playing, points, roem, pit)
         self._result = KlaverjasResult(
