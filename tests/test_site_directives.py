@@ -234,7 +234,7 @@ def test_card_order_lists_trump_and_plain_order_with_points(en: Localizer) -> No
 def test_sequence_values_follow_long_sequence(en: Localizer) -> None:
     text = _text_of(render_directive(en, "sequence-values", {}))
     assert "Three cards 20" in text and "Four cards 50" in text
-    assert "50 with long-sequence=50 (the default); 100 with long-sequence=100" in text
+    assert "50 with long-sequence=50 (the default) or 100 with long-sequence=100" in text
 
 
 def test_meld_comparison_rows(en: Localizer) -> None:
@@ -375,12 +375,33 @@ def _page_slug(page: Path) -> str:
     return page.stem[3:]
 
 
+def _front_matter(page: Path) -> tuple[dict[str, str], list[str]]:
+    """The page's ``---`` front matter (key → value) and the lines after it."""
+    lines = page.read_text().splitlines()
+    if not lines or lines[0] != "---":
+        return {}, lines
+    end = lines.index("---", 1)
+    values = dict(line.split(": ", 1) for line in lines[1:end])
+    return values, lines[end + 1:]
+
+
 def test_pages_are_numbered_and_titled() -> None:
     assert len(PAGES) >= 6
     for page in PAGES:
-        lines = page.read_text().splitlines()
-        assert lines[0].startswith("# "), f"{page.name} starts with its title"
+        _, lines = _front_matter(page)
+        lines = lines[1:] if lines and not lines[0] else lines
+        assert lines[0].startswith("# "), f"{page.name} starts with its title (after its front matter)"
         assert sum(line.startswith("# ") for line in lines) == 1
+
+
+def test_every_page_has_a_one_sentence_summary() -> None:
+    """The home page lists each page with its summary: one sentence, not the first paragraph."""
+    for page in PAGES:
+        front, _ = _front_matter(page)
+        summary = front.get("summary", "")
+        assert set(front) == {"summary"}, f"{page.name}: front matter with exactly a summary"
+        assert 40 <= len(summary) <= 160, f"{page.name}: summary of {len(summary)} characters"
+        assert summary.endswith(".") and summary.count(". ") == 0, f"{page.name}: one sentence"
 
 
 def test_every_directive_line_in_the_pages_renders(en: Localizer) -> None:
@@ -433,10 +454,13 @@ def test_every_option_value_is_explained_in_the_pages() -> None:
 def test_pages_are_plain_markdown_one_line_per_paragraph() -> None:
     for page in PAGES:
         lines = page.read_text().splitlines()
+        front = len(lines) - len(_front_matter(page)[1])
         for number, line in enumerate(lines, start=1):
             assert not re.search(r"</?[a-z][a-z0-9]*[ >/]", line), f"{page.name}:{number}: no HTML"
             assert line == line.rstrip(), f"{page.name}:{number}: trailing blanks"
         for number, (line, following) in enumerate(zip(lines, lines[1:], strict=False), start=1):
+            if number < front:
+                continue
             starts_block = re.match(r"(#|- |\d+\. |\[\[klab:)", following)
             assert not (line and following and not starts_block), \
                 f"{page.name}:{number + 1}: a paragraph continues on a new line (hard wrap)"

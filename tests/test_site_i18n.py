@@ -11,6 +11,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.plural import to_python
+from markupsafe import Markup
 
 from klabsite.cards import Card
 from klabsite.seats import Seat
@@ -208,3 +209,11 @@ def test_extraction_fails_on_a_broken_template(tmp_path):
     root = _project(tmp_path)
     (root / "site_src" / "templates" / "broken.html").write_text("{% trans %}unclosed", encoding="utf-8")
     assert i18n_tools.extract(load_config(root)) != 0
+
+
+def test_lists_are_joined_with_the_languages_words_and_stay_escaped():
+    items = [Markup("<code>a</code>"), "<b>", "c"]
+    assert Localizer.untranslated("en").join(items) == "<code>a</code>, &lt;b&gt;, and c"
+    assert Localizer.untranslated("fr").join(items, "or") == "<code>a</code>, &lt;b&gt; ou c"
+    assert Localizer.untranslated("hr").join(items[:2]) == "<code>a</code> i &lt;b&gt;"
+    assert Localizer.untranslated("es").join([]) == ""

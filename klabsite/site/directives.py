@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from markupsafe import Markup, escape
 
@@ -64,6 +64,8 @@ class Localizer(Protocol):
     def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
     def number(self, n: float) -> str: ...
     def card(self, card: Card) -> Any: ...
+    def join(self, items: list[Any], style: Literal["standard", "or"] = "standard") -> Markup: ...
+    def separator(self) -> str: ...
     def suit_name(self, suit: Suit) -> str: ...
     def rank_name(self, rank: Rank) -> str: ...
     def seat_name(self, seat: Seat) -> str: ...
@@ -259,7 +261,9 @@ def card_points(loc: Localizer, raw: dict[str, str]) -> str:
         [loc.gettext("The last trick"), loc.number(LAST_TRICK_BONUS)],
     ]
     foot = [[loc.gettext("A deal in all"), loc.number(cards + LAST_TRICK_BONUS)]]
-    return _table(loc.gettext("Points in the cards"), ["", loc.gettext("Points")], rows, foot)
+    # TRANSLATORS: heading of the first column of "Points in the cards" (the trump suit, the last trick…).
+    head = [loc.gettext("What counts"), loc.gettext("Points")]
+    return _table(loc.gettext("Points in the cards"), head, rows, foot)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,7 +292,7 @@ def sequence_values(loc: Localizer, raw: dict[str, str]) -> str:
                               points=points, option=option))
         else:
             five.append(_text(loc, loc.gettext("%(points)s with %(option)s"), points=points, option=option))
-    rows.append([loc.gettext("Five or more cards"), Markup("; ").join(five)])
+    rows.append([loc.gettext("Five or more cards"), loc.join(five, "or")])
     head = [loc.gettext("Sequence"), loc.gettext("Points")]
     return _table(loc.gettext("What a sequence is worth"), head, rows)
 
@@ -340,7 +344,7 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
             who = loc.gettext("The dealer")
         rows.append([
             _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
-            Markup(" ").join(options), who, reasons[result.reason], loc.number(result.points),
+            loc.join(options), who, reasons[result.reason], loc.number(result.points),
         ])
     head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
             loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
@@ -449,10 +453,10 @@ def roem(loc: Localizer, raw: dict[str, str]) -> str:
     for trick in tricks:
         parts = roem_parts(trick, trump)
         if parts:
-            described = Markup(", ").join(
+            described = loc.join([
                 # TRANSLATORS: one kind of roem and its points, e.g. "stuk 20".
                 _text(loc, loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
-                for kind, value in parts)
+                for kind, value in parts])
         elif len({card.rank for card in trick}) == 1:
             described = escape(loc.gettext("four of a kind, worth nothing"))
         else:
@@ -506,8 +510,12 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
         ])
     head = [loc.gettext("Side"), loc.gettext("Card points"), loc.gettext("Roem"), loc.gettext("Pit"),
             loc.gettext("Total"), loc.gettext("Score")]
-    caption = _text(loc, loc.gettext("Playing side %(side)s: %(result)s"), side=loc.side_name(playing),
-                    result=_result_word(loc, result.result))
+    # TRANSLATORS: caption of a worked Klaverjas deal, e.g. "Playing side North–South, 112 to 70: Made";
+    # %(points)s and %(other)s are the totals of the playing side and of the opponents.
+    totals = result.totals
+    caption = _text(loc, loc.gettext("Playing side %(side)s, %(points)s to %(other)s: %(result)s"),
+                    side=loc.side_name(playing), points=loc.number(totals[playing.value]),
+                    other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
     return _table(caption, head, rows, css="deal-score")
 
 
@@ -622,7 +630,7 @@ def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
         else:
             template = loc.gettext("%(card)s opponent")
         cells.append(_text(loc, template, card=Markup(loc.card(card))))
-    return Markup("; ").join(cells)
+    return Markup(escape(loc.separator())).join(cells)
 
 
 def trick_rules(loc: Localizer, raw: dict[str, str]) -> str:
@@ -717,7 +725,7 @@ def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name
         return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code("deals=N"))
     marked = [Markup("<strong>{}</strong>").format(_code(f"{name}={value}")) if value == default
               else _code(f"{name}={value}") for value in values]
-    return Markup(" | ").join(marked)
+    return loc.join(marked, "or")
 
 
 def options(loc: Localizer, raw: dict[str, str]) -> str:

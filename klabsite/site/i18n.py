@@ -17,8 +17,10 @@ Every string here is written as a literal ``gettext``/``pgettext`` call so that 
 from __future__ import annotations
 
 import gettext as _gettext
-from typing import Any
+import re
+from typing import Any, Literal
 
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations
 from markupsafe import Markup, escape
@@ -36,6 +38,9 @@ RANK_LETTERS: dict[str, dict[Rank, str]] = {
     "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},
 }
 """The rank letters players write (glossary §3): French writes V D R; es, hr and ar use J Q K."""
+
+ListStyle = Literal["standard", "or"]
+"""The CLDR list patterns the site uses: ``a, b and c`` and ``a, b or c``."""
 
 _NUMBER_LETTERS = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
 
@@ -93,6 +98,35 @@ class Localizer:
     def percent(self, fraction: float) -> str:
         """``fraction`` (0–1) as a percentage written the language's way."""
         return format_percent(fraction, locale=self.lang)
+
+    # Lists --------------------------------------------------------------------------------
+
+    def join(self, items: list[Any] | tuple[Any, ...], style: ListStyle = "standard") -> Markup:
+        """Items joined the language's way (Babel's CLDR list patterns), as HTML.
+
+        ``style`` is ``"standard"`` (``a, b and c``) or ``"or"`` (``a, b or c``); items may be
+        :class:`~markupsafe.Markup` (kept as HTML) or plain text (escaped).
+
+        >>> fr = Localizer.untranslated("fr")
+        >>> str(fr.join(["<a>", Markup("<b>x</b>"), "c"]))
+        '&lt;a&gt;, <b>x</b> et c'
+        >>> str(Localizer.untranslated("ar").join(["1", "2"], "or"))
+        '1 أو 2'
+        """
+        if not items:
+            return Markup("")
+        marks = [f"\x00{index}\x00" for index in range(len(items))]
+        joined = str(escape(format_list(marks, style=style, locale=self.lang)))
+        parts = re.split("\x00(\\d+)\x00", joined)
+        out = [Markup(part) if index % 2 == 0 else Markup(escape(items[int(part)]))
+               for index, part in enumerate(parts)]
+        return Markup("").join(out)
+
+    def separator(self) -> str:
+        """The separator of items that may themselves contain commas (``;`` in English)."""
+        # TRANSLATORS: separates items that contain commas, e.g. "K♥ partner, winning; 8♥ opponent".
+        # Keep the spaces; French writes a narrow no-break space before the semicolon, Arabic "؛ ".
+        return self.pgettext("list separator", "; ")
 
     # Cards and seats ------------------------------------------------------------------------
 

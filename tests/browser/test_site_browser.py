@@ -129,14 +129,8 @@ def test_works_from_file_urls(page: Page, site_dir):
     expect(page).to_have_url((site_dir / "en" / "index.html").as_uri())
 
 
-AXE_OPTIONS = {"resultTypes": ["violations"], "rules": {
-    # Known issues of the engine-generated tables (klabsite/site/directives.py), to remove once fixed:
-    # the corner cell of "Points in the cards" is an empty <th>; two score tables on the Klaverjas
-    # scoring page share a caption, so their scrolling regions share a label.
-    "empty-table-header": {"enabled": False},
-    "landmark-unique": {"enabled": False},
-}}
-"""Every axe rule (WCAG A/AA and best practices) except the known issues listed."""
+AXE_OPTIONS = {"resultTypes": ["violations"]}
+"""Every axe rule (WCAG A/AA and best practices), none disabled."""
 
 
 def test_axe_finds_no_violations(browser: Browser, base_url, site_pages):
