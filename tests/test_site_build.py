@@ -147,6 +147,21 @@ def test_home_lists_the_rules_pages_in_order_with_previous_and_next(project):
     assert 'rel="prev" href="basics.html"' in play and 'rel="next"' not in play
 
 
+def test_home_and_description_use_the_page_summary(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text("---\nsummary: Who leads, and what follows.\n---\n\n" + page.read_text(), encoding="utf-8")
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8")
+                       + '\nmsgid "Who leads, and what follows."\nmsgstr "Qui entame, et la suite."\n',
+                       encoding="utf-8")
+    outputs, _ = render(load_config(project))
+    home = outputs["fr/index.html"].decode()
+    assert "<p>Qui entame, et la suite.</p>" in home
+    assert '<meta name="description" content="Qui entame, et la suite.">' in outputs["fr/play.html"].decode()
+    assert '<p lang="en" dir="ltr">Who leads, and what follows.</p>' in outputs["ar/index.html"].decode()
+    assert "<p>Le klaberjass se joue avec" in home  # a page without a summary: its first paragraph
+
+
 def test_directive_output_is_inserted_as_html(project):
     outputs, _ = render(load_config(project))
     html = outputs["fr/basics.html"].decode()
@@ -254,9 +269,42 @@ def test_progress_bar_draws_only_on_a_terminal():
     assert "2/2 pages" in loud.getvalue()
 
 
-def test_the_real_site_renders():
+@pytest.fixture(scope="module")
+def real_site() -> dict[str, str]:
+    """The real site (site_src/ and locales/), rendered once: output path → HTML."""
     outputs, _ = render(load_config(REPO))
-    assert "en/index.html" in outputs and "ar/index.html" in outputs
+    return {path: data.decode() for path, data in outputs.items() if path.endswith(".html")}
+
+
+def test_the_real_site_renders(real_site):
+    assert "en/index.html" in real_site and "ar/index.html" in real_site
+
+
+def test_real_site_regions_have_unique_labels_and_no_empty_header_cell(real_site):
+    for path, html in real_site.items():
+        labels = re.findall(r'role="region" aria-label="([^"]*)"', html)
+        assert len(labels) == len(set(labels)), f"{path}: two scrolling regions share a label"
+        assert not re.search(r"<th[^>]*>\s*</th>", html), f"{path}: an empty header cell"
+
+
+def test_real_site_joins_lists_the_languages_way(real_site):
+    def trick_table(path: str) -> str:
+        return real_site[path].split('class="klab klab-trick-rules"')[1].split("</table>")[0]
+
+    fr, ar = trick_table("fr/klaverjas-play.html"), trick_table("ar/klaverjas-play.html")
+    assert "\u202f; " in fr and "; " not in fr.replace("\u202f; ", "")  # French: a narrow no-break space
+    assert "؛ " in ar and ";" not in ar
+    assert " ou <code" in real_site["fr/klaberjass-scoring.html"]  # option values: "a ou b"
+    assert " أو <" in real_site["ar/klaberjass-scoring.html"]
+
+
+def test_real_site_home_pages_show_translated_summaries(real_site):
+    for lang in ("fr", "es", "hr", "ar"):
+        home = real_site[f"{lang}/index.html"]
+        entries = re.findall(r'<ol class="rules-list">(.*?)</ol>', home, re.DOTALL)[0]
+        summaries = re.findall(r"<p([^>]*)>(.*?)</p>", entries, re.DOTALL)
+        assert len(summaries) == 8 and all(attrs == "" for attrs, _ in summaries), lang
+        assert not any(text.endswith(":") for _, text in summaries), lang
 
 
 def test_unsafe_translation_stops_the_build_at_its_po_line(project):

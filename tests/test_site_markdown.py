@@ -152,3 +152,49 @@ def test_tables_scroll_in_their_own_labelled_region():
     document = convert("| a | b |\n|---|---|\n| 1 | 2 |\n", _context(table_label="Tableau"))
     assert document.html.startswith('<div aria-label="Tableau" class="table-wrap" role="region" tabindex="0">'
                                     "\n<table>")
+
+
+FRONT = """---
+summary: Who deals,
+  and how many cards.
+---
+
+# The deal
+
+The dealer gives six cards. Who deals?
+"""
+
+
+def test_front_matter_summary_is_a_message_with_a_note_for_translators():
+    blocks = extract_blocks(FRONT)
+    assert [(block.line, block.msgid) for block in blocks] == [
+        (2, "Who deals, and how many cards."), (6, "The deal"), (8, "The dealer gives six cards. Who deals?")]
+    assert "summary" in blocks[0].comments[0] and blocks[1].comments == ()
+
+
+def test_front_matter_summary_is_translated_or_left_in_english():
+    translations = {"Who deals, and how many cards.": "Qui donne, et *combien* de cartes."}
+    document = convert(FRONT, _context(lang="fr", translate=translations.get))
+    assert (document.summary, document.summary_lang) == ("Qui donne, et combien de cartes.", "fr")
+    assert "summary" not in document.html and "<hr" not in document.html
+    assert (document.translated, document.total) == (1, 3)
+    english = convert(FRONT, _context(lang="fr"))
+    assert (english.summary, english.summary_lang) == ("Who deals, and how many cards.", "en")
+    assert convert(SOURCE, _context()).summary == ""
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("---\nsummary: x\n\n# Title\n", "1: the front matter that starts here has no closing --- line"),
+    ("---\ntitle: x\n---\n", "2: front matter: cannot read 'title: x'"),
+    ("---\nsummary: x\nsummary: y\n---\n", "3: front matter: 'summary' is given twice"),
+    ("---\nsummary:\n---\n", "2: front matter: the summary is empty"),
+])
+def test_bad_front_matter_is_an_error_at_its_line(source, message):
+    with pytest.raises(BuildError, match=f"01-deal.md:{message}"):
+        convert(source, _context())
+
+
+def test_front_matter_keeps_the_line_numbers_of_later_blocks():
+    source = "---\nsummary: Links.\n---\n\nSee [x](nowhere.md).\n"
+    with pytest.raises(BuildError, match="01-deal.md:5: link to 'nowhere.md'"):
+        convert(source, _context())

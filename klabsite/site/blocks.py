@@ -53,7 +53,7 @@ def extract_blocks(source: str, path: str = "<markdown>") -> list[Block]:
         previous = line - 1
         while previous >= 1 and not lines[previous - 1].strip():
             previous -= 1
-        comment = notes.get(previous)
+        comment = document.notes.get(line) or notes.get(previous)
         blocks.append(Block(line, msgid, (comment,) if comment else ()))
     return blocks
 

@@ -2,6 +2,11 @@
 
 Stages, registered on a fresh ``markdown.Markdown`` per document and language:
 
+0. ``klab-front-matter`` (preprocessor, first): an optional block at the very top of the file,
+   between two ``---`` lines, of ``key: value`` lines. The one key is ``summary``: a sentence that
+   describes the page (the home page lists it, ``<meta name=description>`` holds it). It is a
+   message like any block, translated the same way. The block's lines become blank lines, so
+   every later line keeps its number.
 1. ``klab-directives`` (preprocessor, right after whitespace normalisation, which keeps lines):
    a paragraph that is exactly ``[[klab:NAME key=value …]]`` is replaced by the HTML that
    ``klabsite.site.directives.DIRECTIVES[NAME](localizer, args)`` returns, stashed so Markdown
@@ -38,7 +43,7 @@ from markdown.util import HTML_PLACEHOLDER_RE
 from klabsite.site.errors import BuildError
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
-           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS"]
+           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS"]
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "def_list", "sane_lists", "admonition")
 """The standard Python-Markdown extensions the rules pages may use."""
@@ -49,7 +54,15 @@ TRANSLATABLE_TAGS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "t
 DIRECTIVE_RE = re.compile(r"^\[\[klab:([A-Za-z0-9_-]+)((?:\s+[^\]]*)?)\]\]\s*$")
 """``[[klab:NAME key=value …]]`` on a line of its own."""
 
+FRONT_MATTER_KEYS = {
+    "summary": "the page's summary in one sentence: the home page lists it under the page's title, and "
+               "search engines show it (<meta name=description>)",
+}
+"""The keys a front-matter block may set, with the note translators get for each."""
+
 _DIRECTIVE_START = re.compile(r"\[\[klab:")
+_FRONT_MATTER_FENCE = "---"
+_FRONT_MATTER_LINE = re.compile(r"^([A-Za-z][\w-]*):\s*(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EXPLICIT_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
 _HAS_WORD = re.compile(r"[^\W\d_]")
@@ -128,6 +141,68 @@ class RenderedDocument:
     total: int
     lead: str = ""
     """The first paragraph's text after the title (for summaries)."""
+    summary: str = ""
+    """The front matter's ``summary`` (translated when the language has it), as plain text."""
+    summary_lang: str = ""
+    """The language :attr:`summary` is in (the source language when it is not translated yet)."""
+    notes: dict[int, str] = field(default_factory=dict)
+    """Notes for translators by message line (the front matter's keys)."""
+
+
+class _FrontMatter(Preprocessor):
+    """Reads (and blanks out) the ``---`` block of ``key: value`` lines at the top of a document."""
+
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+        super().__init__(md)
+        self.context = context
+        self.state = state
+
+    def run(self, lines: list[str]) -> list[str]:
+        first = next((index for index, line in enumerate(lines) if line.strip()), None)
+        if first is None or lines[first].strip() != _FRONT_MATTER_FENCE:
+            return lines
+        end = next((index for index in range(first + 1, len(lines))
+                    if lines[index].strip() == _FRONT_MATTER_FENCE), None)
+        if end is None:
+            raise BuildError("the front matter that starts here has no closing --- line",
+                             self.context.path, first + 1)
+        values: dict[str, tuple[int, list[str]]] = {}
+        key = ""
+        for index in range(first + 1, end):
+            line = lines[index]
+            if not line.strip():
+                continue
+            match = _FRONT_MATTER_LINE.match(line)
+            if line[:1].isspace() and key:
+                values[key][1].append(line.strip())
+            elif match and match.group(1) in FRONT_MATTER_KEYS:
+                key = match.group(1)
+                if key in values:
+                    raise BuildError(f"front matter: {key!r} is given twice", self.context.path, index + 1)
+                values[key] = (index + 1, [match.group(2)])
+            else:
+                known = ", ".join(f"{name}: …" for name in FRONT_MATTER_KEYS)
+                raise BuildError(f"front matter: cannot read {line.strip()!r} (known keys: {known})",
+                                 self.context.path, index + 1)
+        if "summary" in values:
+            number, parts = values["summary"]
+            self._summary(number, normalize(" ".join(parts)))
+        self.state["body_start"] = end + 1
+        return [""] * (end + 1) + lines[end + 1:]
+
+    def _summary(self, line: int, msgid: str) -> None:
+        if not msgid:
+            raise BuildError("front matter: the summary is empty", self.context.path, line)
+        context, state = self.context, self.state
+        state["messages"].append((line, msgid))
+        state["notes"][line] = FRONT_MATTER_KEYS["summary"]
+        state["total"] += 1
+        translation = None if context.extract else (
+            context.translate(msgid) if context.lang != context.source_lang else msgid)
+        if translation:
+            state["translated"] += 1
+        state["summary"] = plain_text(translation or msgid)
+        state["summary_lang"] = context.lang if translation else context.source_lang
 
 
 class _Directives(Preprocessor):
@@ -199,9 +274,9 @@ def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:
 class _LineFinder:
     """Finds the source line of each block, searching forward in document order."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, start: int = 0) -> None:
         self.lines = source.split("\n")
-        self.cursor = 0
+        self.cursor = start
 
     def find(self, text: str) -> int:
         first = next((part.strip() for part in text.split("\n") if part.strip()), "")
@@ -220,7 +295,7 @@ class _Translate(Treeprocessor):
         self.state = state
 
     def run(self, root: etree.Element) -> None:
-        self.finder = _LineFinder(self.state["source"])
+        self.finder = _LineFinder(self.state["source"], self.state.get("body_start", 0))
         self.used_ids: set[str] = set()
         self._walk(root, self.context.lang)
 
@@ -334,7 +409,7 @@ class _Links(Treeprocessor):
 
 
 class KlabExtension(Extension):
-    """Registers the three klab stages for one document (see the module docstring)."""
+    """Registers the klab stages for one document (see the module docstring)."""
 
     def __init__(self, context: DocumentContext, state: dict[str, Any]) -> None:
         super().__init__()
@@ -343,6 +418,7 @@ class KlabExtension(Extension):
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
         md.registerExtension(self)
+        md.preprocessors.register(_FrontMatter(md, self.context, self.state), "klab-front-matter", 29.5)
         md.preprocessors.register(_Directives(md, self.context), "klab-directives", 29)
         md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
         md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
@@ -359,10 +435,13 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
     [(1, 'Title'), (3, 'See [the cards](01-cards.md#tricks).')]
     """
     state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
-                             "translated": 0, "total": 0, "lead": ""}
+                             "translated": 0, "total": 0, "lead": "", "summary": "", "summary_lang": "",
+                             "notes": {}}
     md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
                            output_format="html")
     html = md.convert(source)
     return RenderedDocument(html=html, title=state.get("title", ""), headings=state["headings"],
                             messages=state["messages"], links=state["links"], ids=state["ids"],
-                            translated=state["translated"], total=state["total"], lead=state["lead"])
+                            translated=state["translated"], total=state["total"], lead=state["lead"],
+                            summary=state["summary"], summary_lang=state["summary_lang"],
+                            notes=state["notes"])

@@ -24,7 +24,7 @@ from babel.dates import format_date
 from klabsite.cards import Card
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
-from klabsite.site.i18n import Localizer
+from klabsite.site.i18n import TEXT_DIRECTIONS, Localizer
 from klabsite.site.linkcheck import check_links
 from klabsite.site.loader import LanguageData, RulesSource, Site
 from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
@@ -266,7 +266,7 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 "document": document,
                 "body": document.html,
                 "toc": _toc(document.headings),
-                "description": _describe(document.lead),
+                "description": _describe(document.summary or document.lead),
                 "progress": (document.translated, document.total),
                 **neighbours,
             }, source=source.path)
@@ -278,8 +278,12 @@ def home_pages(renderer: Renderer) -> Iterator[Page]:
         entries = []
         for source in renderer.site.rules:
             document = renderer.document(source, language.code)
+            summary_lang = document.summary_lang if document.summary else language.code
             entries.append({"href": f"{source.slug}.html", "title": document.title or source.slug,
-                            "lead": _describe(document.lead, 200), "sections": len(document.headings)})
+                            "lead": _describe(document.summary or document.lead, 200),
+                            "lead_lang": summary_lang if summary_lang != language.code else None,
+                            "lead_dir": TEXT_DIRECTIONS.get(summary_lang, "ltr"),
+                            "sections": len(document.headings)})
         yield Page("home", language.code, f"{language.code}/index.html", "home.html", {"entries": entries})
 
 
@@ -328,7 +332,7 @@ def _toc(headings: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
 
 
 def _describe(text: str, limit: int = 160) -> str:
-    """A summary for ``<meta name=description>``: the lead paragraph, cut at a word."""
+    """A summary for ``<meta name=description>``: the page's summary (or lead paragraph), cut at a word."""
     if len(text) <= limit:
         return text
     return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
