@@ -7,10 +7,13 @@ contract built on it: ``legal_actions()`` (cached), ``can_apply()``, ``verify()`
 ``apply()``, which dispatches a legal action to the game's handler for its
 :class:`~klabsite.actions.ActionKind`. A game supplies three hooks: ``_compute_legal()`` (the
 one source of truth for legality), ``_explain(action)`` (why an action is refused) and
-``_HANDLERS`` (what each kind of action does), plus its own ``view_for()``.
+``_HANDLERS`` (what each kind of action does); and its ``_TRANSITIONS`` table (checked by
+``_enter``, the one place where the phase changes) and its own ``view_for()``.
 
 The trick bookkeeping is shared too: :meth:`Deal._play_card` and :meth:`Deal._take_trick`
-(the winner, the card points with the last trick's 10, the game's roem, a ``TrickWon``).
+(the winner, the card points with the last trick's 10, the roem of ``_trick_roem``, which is 0
+unless the game overrides it, and a ``TrickWon``). Bidding, declarations, which cards may be
+played and scoring stay in the game modules.
 
 >>> from klabsite.cards import DECK
 >>> from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules
@@ -271,7 +274,9 @@ class Deal(ABC, Generic[RulesT, PhaseT, ResultT]):
     def _play_card(self, seat: Seat, card: Card) -> None:
         """Move ``card`` (one of ``DECK``'s values, held by ``seat``) from the hand to the trick."""
         hand = self._hands[seat]
-        del hand[bisect_left(hand, card.index, key=card_index)]
+        index = bisect_left(hand, card.index, key=card_index)
+        assert hand[index] is card, (seat, card, hand)
+        del hand[index]
         self._trick.append((seat, card))
 
     def _trick_roem(self, cards: Sequence[Card], trump: Suit) -> int:
