@@ -21,7 +21,7 @@ from klabsite.fastpath.klaverjas import trick_roem as fast_trick_roem
 from klabsite.klaverjas import KlaverjasDeal, KlaverjasPhase, KlaverjasRules
 from klabsite.seats import CLOCKWISE, Side
 
-DEALS_PER_COMBINATION = 100
+DEALS_PER_COMBINATION = 170
 COMBINATIONS = [
     KlaverjasRules(trump_choice=choice, trick_rules=tricks, undertrump=under)
     for choice, tricks, under in itertools.product(
