@@ -361,9 +361,10 @@ class KlaberjassView:
 # Shared action objects (actions are frozen values, so one object per choice will do)
 
 _PLAYS = {
-    (seat, card, bella): Action.play(seat, card, bella) for seat in SEATS for card in DECK
+    (seat, bella): tuple(Action.play(seat, card, bella) for card in DECK) for seat in SEATS
     for bella in (True, False)
 }
+"""``_PLAYS[seat, bella][card.index]``: playing that card (``bella=False``: ``CARD nobella``)."""
 _SIMPLE = {(seat, kind): Action(seat, kind) for seat in SEATS for kind in ActionKind}
 _NAMES = {(seat, suit): Action.name(seat, suit) for seat in SEATS for suit in SUITS}
 _SUIT_WORDS = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
@@ -515,10 +516,11 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
         cards, _ = self._playable(seat)
         second_kq = self._one_of_kq[seat]
         trump = self._trump
+        plays, nobella = _PLAYS[seat, True], _PLAYS[seat, False]
         for card in cards:
-            actions.append(_PLAYS[seat, card, True])
+            actions.append(plays[card.index])
             if second_kq and card.suit is trump and card.rank in (Rank.KING, Rank.QUEEN):
-                actions.append(_PLAYS[seat, card, False])
+                actions.append(nobella[card.index])
         return actions
 
     def _other_suits(self) -> list[Suit]:
