@@ -198,3 +198,10 @@ def test_front_matter_keeps_the_line_numbers_of_later_blocks():
     source = "---\nsummary: Links.\n---\n\nSee [x](nowhere.md).\n"
     with pytest.raises(BuildError, match="01-deal.md:5: link to 'nowhere.md'"):
         convert(source, _context())
+
+
+def test_code_spans_are_isolated_left_to_right_on_right_to_left_pages():
+    source = "With `deals=N`, `target=500`.\n"
+    arabic = convert(source, _context(lang="ar", dir="rtl", translate={source.strip(): "مع `deals=N`، `target=500`."}.get))
+    assert arabic.html == '<p>مع <code dir="ltr">deals=N</code>، <code dir="ltr">target=500</code>.</p>'
+    assert "<code>deals=N</code>" in convert(source, _context(lang="fr")).html

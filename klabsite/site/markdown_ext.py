@@ -19,7 +19,8 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    heading sets it explicitly), so anchors are the same in every language.
 3. ``klab-links`` (tree processor, after inline parsing): links to ``other.md#anchor`` become
    ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
-   (the template prints the title) and ``h2``/``h3`` are collected for the table of contents.
+   (the template prints the title) and ``h2``/``h3`` are collected for the table of contents. On a
+   right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``).
 
 Markdown extensions enabled: tables, fenced_code, def_list, sane_lists, admonition.
 """
@@ -68,13 +69,21 @@ _EXPLICIT_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
 _HAS_WORD = re.compile(r"[^\W\d_]")
 
 
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+
+
 def normalize(text: str) -> str:
     """A block's text as a msgid: runs of whitespace (line breaks included) become one space.
 
+    No-break spaces are kept: French writes one before a colon (``Klaberjass\u00a0:``), and a
+    title must not break there.
+
     >>> normalize("  one\\n  two  three ")
     'one two three'
+    >>> normalize("Klaberjass\u00a0: la\u202fmarque")
+    'Klaberjass\xa0: la\u202fmarque'
     """
-    return " ".join(text.split())
+    return _SPACES.sub(" ", text).strip()
 
 
 def plain_text(inline: str) -> str:
@@ -378,6 +387,8 @@ class _Links(Treeprocessor):
                 self.state["ids"].add(element.get("id"))
             if element.tag == "p" and "title" in self.state and not self.state["lead"]:
                 self.state["lead"] = self._text(element)
+            if element.tag == "code" and self.context.dir == "rtl":
+                element.set("dir", "ltr")  # option names stay whole, punctuation lands on the right side
             element.attrib.pop("data-klab-line", None)
 
     def _text(self, element: etree.Element) -> str:

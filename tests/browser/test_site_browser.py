@@ -150,3 +150,25 @@ def test_axe_finds_no_violations(browser: Browser, base_url, site_pages):
         assert not reports, "\n".join(reports)
     finally:
         context.close()
+
+
+def test_french_headings_never_break_at_the_no_break_space_on_a_phone(page: Page, base_url, site_pages):
+    """ "Klaberjass : la marque" keeps its no-break space, and the colon never starts a line at 360 px."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    broken, checked = [], 0
+    for path in _pages_of(site_pages, "fr"):
+        page.goto(base_url + path)
+        tops = page.locator("h1").evaluate("""h => {
+            const text = h.firstChild, out = [];
+            for (let i = text.data.indexOf('\\u00a0'); i >= 0; i = text.data.indexOf('\\u00a0', i + 1)) {
+                const range = document.createRange();
+                range.setStart(text, i - 1); range.setEnd(text, i);
+                const before = range.getClientRects()[0].top;
+                range.setStart(text, i + 1); range.setEnd(text, i + 2);
+                out.push([before, range.getClientRects()[0].top]);
+            }
+            return out; }""")
+        checked += len(tops)
+        broken += [path for before, after in tops if abs(before - after) > 2]
+    assert checked >= 4, "the titles \"Klaberjass\u00a0: …\" keep their no-break space"
+    assert not broken, broken
