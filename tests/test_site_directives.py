@@ -103,8 +103,15 @@ def _check_html(html: str) -> _Checker:
     return checker
 
 
+def _plain_code(html: str) -> str:
+    """``<code>`` spans with their inner markup (the break point after ``=``) removed."""
+    return re.sub(r"<code([^>]*)>(.*?)</code>",
+                  lambda match: f"<code{match.group(1)}>{re.sub(r'<[^>]+>', '', match.group(2))}</code>", html)
+
+
 def _text_of(html: str) -> str:
     """The visible text, tags removed and entities decoded."""
+    html = _plain_code(html)
     parts: list[str] = []
 
     class Text(HTMLParser):
@@ -138,6 +145,13 @@ def test_directive_renders_valid_semantic_html(en: Localizer, name: str, args: d
     assert "<" not in (wrapper.get("aria-label") or ""), "the label is the caption's plain text"
     scopes = {attrs.get("scope") for tag, attrs in checker.tags if tag == "th"}
     assert scopes <= {"col", "row"} and "col" in scopes and "row" in scopes
+
+
+def test_options_break_only_after_the_equals_sign_and_stay_left_to_right_in_arabic() -> None:
+    code = "<code><span>undertrump=</span><wbr><span>required</span></code>"
+    assert code in render_directive(Localizer.untranslated("en"), "trick-rules", {})
+    arabic = render_directive(Localizer.untranslated("ar"), "trick-rules", {})
+    assert code.replace("<code>", '<code dir="ltr">') in arabic
 
 
 def test_every_directive_is_exercised() -> None:
@@ -324,7 +338,7 @@ def test_options_table_lists_every_option_with_its_default_in_bold(en: Localizer
         html = render_directive(en, "options", {"game": game})
         rows = _cells(html)[1:]
         assert [row[0] for row in rows] == type(rules).option_names()
-        bold = re.findall(r"<strong><code>([^<]*)</code></strong>", html)
+        bold = re.findall(r"<strong><code>([^<]*)</code></strong>", _plain_code(html))
         defaults = [f"{name}={getattr(rules, name.replace('-', '_'))}" for name in type(rules).option_names()
                     if name != "deals"]
         assert bold == defaults

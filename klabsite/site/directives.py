@@ -120,8 +120,22 @@ def _html(value: Any) -> Markup:
     return value if isinstance(value, Markup) else escape(str(value))
 
 
-def _code(text: str) -> Markup:
-    return Markup("<code>{}</code>").format(text)
+def _code(loc: Localizer, text: str) -> Markup:
+    """An option as code, isolated as left to right on a right-to-left page.
+
+    ``name=value`` may break only after the ``=`` (never at a hyphen): each side is a span that
+    the stylesheet keeps on one line.
+    """
+    name, sep, value = text.partition("=")
+    inner = Markup("<span>{}</span><wbr><span>{}</span>").format(name + sep, value) if sep \
+        else Markup("<span>{}</span>").format(text)
+    direction = Markup(' dir="ltr"') if loc.dir == "rtl" else Markup("")
+    return Markup("<code{}>{}</code>").format(direction, inner)
+
+
+def _side_label(loc: Localizer, side: Side) -> Markup:
+    """A side's name (``East–West``), kept on one line by the stylesheet."""
+    return Markup('<span class="side">{}</span>').format(loc.side_name(side))
 
 
 def _cards(loc: Localizer, cards: Iterable[Card]) -> Markup:
@@ -285,7 +299,7 @@ def sequence_values(loc: Localizer, raw: dict[str, str]) -> str:
     ]
     five = []
     for value in LONG_SEQUENCE_VALUES:
-        option = _code(f"long-sequence={value}")
+        option = _code(loc, f"long-sequence={value}")
         points = loc.number(meld_value(run, value))
         if value == default:
             five.append(_text(loc, loc.gettext("%(points)s with %(option)s (the default)"),
@@ -335,7 +349,8 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
         dealer_melds = (tuple(parse_cards(example.dealer)),)
         result = compare(elder, elder_melds, dealer, dealer_melds, example.trump,
                          example.long_sequence, example.equal_meld)
-        options = [_code(f"long-sequence={example.long_sequence}"), _code(f"equal-meld={example.equal_meld}")]
+        options = [_code(loc, f"long-sequence={example.long_sequence}"),
+                   _code(loc, f"equal-meld={example.equal_meld}")]
         if result.best is None:
             who = loc.gettext("Nobody")
         elif result.best is elder:
@@ -405,7 +420,8 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> str:
     word = _result_word(loc, result.result or "")
     if "equal-score" in raw:
         caption = _text(loc, loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
-                        seat=loc.seat_name(maker), option=_code(f"equal-score={equal_score}"), result=word)
+                        seat=loc.seat_name(maker), option=_code(loc, f"equal-score={equal_score}"),
+                        result=word)
     else:
         caption = _text(loc, loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
                         result=word)
@@ -503,7 +519,7 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
         pit_bonus = PIT_BONUS if result.pit and side is playing else 0
         rows.append([
             # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
-            _text(loc, loc.gettext("%(side)s (%(role)s)"), side=loc.side_name(side), role=role),
+            _text(loc, loc.gettext("%(side)s (%(role)s)"), side=_side_label(loc, side), role=role),
             loc.number((result.points or {})[side.value]), loc.number(result.roem[side.value]),
             loc.number(pit_bonus), loc.number(result.totals[side.value]),
             loc.number(result.score[side.value]),
@@ -540,7 +556,7 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
         match.add(result.score, result.counted)
         points_ = result.points or {}
         rows.append([
-            loc.number(number), loc.seat_name(dealer), loc.side_name(side),
+            loc.number(number), loc.seat_name(dealer), _side_label(loc, side),
             loc.number(points_["NS"]), loc.number(points_["EW"]),
             loc.number(result.roem["NS"]), loc.number(result.roem["EW"]),
             _result_word(loc, result.result) + (" + " + loc.gettext("pit") if result.pit else ""),
@@ -549,7 +565,7 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
         dealer = klaverjas.next_dealer(rules, dealer, result.outcome)
     foot = [[loc.gettext("Total"), "", "", "", "", "", "", "",
              loc.number(match.totals["NS"]), loc.number(match.totals["EW"])]]
-    sides = [loc.side_name(Side.NS), loc.side_name(Side.EW)]
+    sides = [_side_label(loc, Side.NS), _side_label(loc, Side.EW)]
     head = [
         loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
         # TRANSLATORS: score-sheet column headings; %(side)s is a side, e.g. "North–South".
@@ -629,7 +645,8 @@ def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
             template = loc.gettext("%(card)s opponent, winning")
         else:
             template = loc.gettext("%(card)s opponent")
-        cells.append(_text(loc, template, card=Markup(loc.card(card))))
+        cells.append(Markup('<span class="trick-play">{}</span>').format(
+            _text(loc, template, card=Markup(loc.card(card)))))
     return Markup(escape(loc.separator())).join(cells)
 
 
@@ -644,9 +661,9 @@ def trick_rules(loc: Localizer, raw: dict[str, str]) -> str:
                      *(_cards(loc, cards) for cards in answers)])
     head = [
         loc.gettext("Situation"), loc.gettext("Trick so far"), loc.gettext("Your hand"),
-        _text(loc, loc.gettext("Amsterdam (%(option)s)"), option=_code("trick-rules=amsterdam")),
-        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code("undertrump=required")),
-        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code("undertrump=forbidden")),
+        _text(loc, loc.gettext("Amsterdam (%(option)s)"), option=_code(loc, "trick-rules=amsterdam")),
+        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=required")),
+        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=forbidden")),
     ]
     caption = _text(loc, loc.gettext("The cards you may play, with %(suit)s as trumps"),
                     suit=loc.suit_name(TRICK_RULES_TRUMP))
@@ -719,12 +736,12 @@ def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name
     elif name == "target":
         # TRANSLATORS: %(default)s is the default option, e.g. "target=500".
         return _text(loc, loc.gettext("%(default)s, or any other number"),
-                     default=Markup("<strong>{}</strong>").format(_code(f"target={default}")))
+                     default=Markup("<strong>{}</strong>").format(_code(loc, f"target={default}")))
     else:  # deals
         # TRANSLATORS: %(option)s is "deals=N"; the option is not set unless chosen.
-        return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code("deals=N"))
-    marked = [Markup("<strong>{}</strong>").format(_code(f"{name}={value}")) if value == default
-              else _code(f"{name}={value}") for value in values]
+        return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code(loc, "deals=N"))
+    marked = [Markup("<strong>{}</strong>").format(_code(loc, f"{name}={value}")) if value == default
+              else _code(loc, f"{name}={value}") for value in values]
     return loc.join(marked, "or")
 
 
@@ -736,7 +753,7 @@ def options(loc: Localizer, raw: dict[str, str]) -> str:
     texts = _option_texts(loc, game)
     rows = []
     for name in type(rules).option_names():
-        link = Markup('<a href="{}">{}</a>').format(_OPTION_PAGES[game][name], _code(name))
+        link = Markup('<a href="{}">{}</a>').format(_OPTION_PAGES[game][name], _code(loc, name))
         rows.append([link, _option_values(loc, rules, name), texts[name]])
     head = [loc.gettext("Option"), loc.gettext("Values (default in bold)"), loc.gettext("What it sets")]
     caption = loc.gettext("Klaberjass options") if game == "klaberjass" else loc.gettext("Klaverjas options")
