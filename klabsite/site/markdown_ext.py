@@ -387,9 +387,10 @@ class _Links(Treeprocessor):
                 self.state["ids"].add(element.get("id"))
             if element.tag == "p" and "title" in self.state and not self.state["lead"]:
                 self.state["lead"] = self._text(element)
-            if element.tag == "code" and self.context.dir == "rtl":
-                element.set("dir", "ltr")  # option names stay whole, punctuation lands on the right side
             element.attrib.pop("data-klab-line", None)
+        in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
+        for code in [code for code in root.iter("code") if id(code) not in in_pre]:
+            _option_code(code, self.context.dir)
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
@@ -417,6 +418,29 @@ class _Links(Treeprocessor):
         rewritten = page + (f"#{fragment}" if fragment else "")
         self.state["links"].append((line, rewritten))
         return rewritten
+
+
+_OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
+
+
+def _option_code(code: etree.Element, direction: str) -> None:
+    """An inline ``name=value`` breaks only after the ``=``; code is left to right on an RTL page.
+
+    Like the directives' options: ``<code><span>name=</span><wbr><span>value</span></code>``, each
+    span kept on one line by the stylesheet, so ``equal-meld=neither`` never splits at a hyphen.
+    """
+    if direction == "rtl":
+        code.set("dir", "ltr")  # option names stay whole, punctuation lands on the right side
+    match = _OPTION_CODE.match(code.text or "")
+    if match is None or len(code):
+        return
+    code.text = None
+    for index, part in enumerate(match.groups()):
+        if part is None:
+            continue
+        if index:
+            etree.SubElement(code, "wbr")
+        etree.SubElement(code, "span").text = part
 
 
 class KlabExtension(Extension):
