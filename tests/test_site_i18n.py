@@ -205,6 +205,20 @@ def test_extract_update_check_and_status_round_trip(tmp_path, capsys):
     assert "fr    content" in out and "0%" in out
 
 
+def test_extract_check_finds_a_template_older_than_its_sources(tmp_path, capsys):
+    root = _project(tmp_path)
+    config = load_config(root)
+    assert i18n_tools.extract(config) == 0
+    before = (root / "locales" / "messages.pot").read_bytes()
+    assert i18n_tools.extract(config, check=True) == 0
+    base = root / "site_src" / "templates" / "base.html"
+    base.write_text(base.read_text(encoding="utf-8") + "{{ _('A new interface string') }}\n", encoding="utf-8")
+    capsys.readouterr()
+    assert i18n_tools.extract(config, check=True) == 1
+    assert "messages.pot: out of date (1 new, 0 no longer used" in capsys.readouterr().err
+    assert (root / "locales" / "messages.pot").read_bytes() == before, "--check changes nothing"
+
+
 def test_extraction_fails_on_a_broken_template(tmp_path):
     root = _project(tmp_path)
     (root / "site_src" / "templates" / "broken.html").write_text("{% trans %}unclosed", encoding="utf-8")

@@ -57,7 +57,7 @@ def _i18n(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     if args.action == "extract":
-        return i18n_tools.extract(config)
+        return i18n_tools.extract(config, check=args.check)
     if args.action == "update":
         return i18n_tools.update(config, check=args.check)
     if args.action == "compile":
@@ -92,7 +92,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                                  description=(i18n_tools.__doc__ or "").splitlines()[0])
     i18n.add_argument("action", choices=("extract", "update", "compile", "status"))
     i18n.add_argument("--check", action="store_true",
-                      help="with update: change nothing, exit 1 if a catalog is out of date")
+                      help="with extract or update: change nothing, exit 1 if a template or a "
+                      "catalog is out of date")
     i18n.add_argument("--root", default=".", help=argparse.SUPPRESS)
     i18n.set_defaults(func=_i18n)
 

@@ -17,10 +17,12 @@ import contextlib
 import logging
 import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import TextIO
 
 from babel.messages.frontend import BaseError, CommandLineInterface
+from babel.messages.pofile import read_po
 
 from klabsite.site.catalogs import (
     DOMAINS,
@@ -59,23 +61,58 @@ def pybabel(*args: str) -> int:
 _CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
 
 
-def extract(config: SiteConfig) -> int:
-    """Extract both domains into ``locales/<domain>.pot`` (keeping the old date if nothing else changed)."""
+def _extract_to(config: SiteConfig, domain: str, pot: Path) -> int:
+    with contextlib.chdir(config.root):  # locations relative to the project: site_src/rules/01-cards.md:3
+        return pybabel("extract", "-F", MAPPING_FILES[domain], "-o", str(pot),
+                       "--sort-by-file", "-c", "TRANSLATORS:", "--project", "klabsite",
+                       "--copyright-holder", "klabsite contributors", ".")
+
+
+def _message_keys(pot: Path) -> set[tuple[str | None, str]]:
+    with pot.open("rb") as handle:
+        catalog = read_po(handle)
+    return {(message.context, str(message.id)) for message in catalog if message.id}
+
+
+def extract(config: SiteConfig, *, check: bool = False) -> int:
+    """Extract both domains into ``locales/<domain>.pot`` (keeping the old date if nothing else changed).
+
+    With ``check``, change nothing and return 1 when a template lacks a message of the sources
+    or keeps one they no longer have (the CI gate for interface strings and rules prose alike).
+    """
     config.locales_dir.mkdir(parents=True, exist_ok=True)
+    if check:
+        return _check_templates(config)
     for domain in DOMAINS:
         pot = config.locales_dir / f"{domain}.pot"
         old = pot.read_text(encoding="utf-8") if pot.exists() else None
-        with contextlib.chdir(config.root):  # locations relative to the project: site_src/rules/01-cards.md:3
-            code = pybabel("extract", "-F", MAPPING_FILES[domain], "-o", str(pot),
-                           "--sort-by-file", "-c", "TRANSLATORS:", "--project", "klabsite",
-                           "--copyright-holder", "klabsite contributors", ".")
-        if code:
+        if code := _extract_to(config, domain, pot):
             return code
         new = pot.read_text(encoding="utf-8")
         if old is not None and _CREATION.sub("", old) == _CREATION.sub("", new):
             pot.write_text(old, encoding="utf-8")
         print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
     return 0
+
+
+def _check_templates(config: SiteConfig) -> int:
+    failed = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for domain in DOMAINS:
+            pot = config.locales_dir / f"{domain}.pot"
+            fresh = Path(scratch) / f"{domain}.pot"
+            if code := _extract_to(config, domain, fresh):
+                return code
+            current = _message_keys(pot) if pot.exists() else set()
+            wanted = _message_keys(fresh)
+            if current != wanted:
+                added, gone = len(wanted - current), len(current - wanted)
+                print(f"{config.relative(pot)}: out of date ({added} new, {gone} no longer used messages; "
+                      "run: klabsite i18n extract && klabsite i18n update)", file=sys.stderr)
+                failed = 1
+    if not failed:
+        print("all templates are up to date")
+    return failed
 
 
 def update(config: SiteConfig, *, check: bool = False) -> int:
