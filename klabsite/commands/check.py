@@ -19,12 +19,13 @@ import json
 import sys
 from typing import Any, TextIO
 
+from klabsite.commands.files import EXIT_BUG, internal_error
 from klabsite.records import RecordError, format_scores, parse_record
 from klabsite.replay import MatchReplay, describe_deal, replay
 
 __all__ = ["register", "run", "check_bytes"]
 
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE, EXIT_BUG = 0, 1, 2, 3
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
 def register(subparsers: Any) -> None:
@@ -82,8 +83,7 @@ def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     try:
         result, errors = check_bytes(data)
     except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback
-        print(f"{path}: internal error ({type(bug).__name__}: {bug}); this is a klabsite bug, "
-              "please report it with the file", file=err)
+        print(internal_error(path, bug), file=err)
         return EXIT_BUG
     if errors or result is None:
         for record_error in errors:

@@ -27,19 +27,17 @@ and every file left byte for byte as it was; 2 a usage error; 3 an internal erro
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from klabsite.commands.files import EXIT_BUG, internal_error, write_atomically
 from klabsite.sheet import DealOptions, History, Sheet, SheetError
 
 __all__ = ["register", "run", "write_atomically", "history_path"]
 
-EXIT_OK, EXIT_REFUSED, EXIT_BUG = 0, 1, 3
+EXIT_OK, EXIT_REFUSED = 0, 1
 
 
 def register(subparsers: Any) -> None:
@@ -99,45 +97,6 @@ def _options(args: argparse.Namespace) -> DealOptions:
 def history_path(path: Path) -> Path:
     """The sidecar file keeping the undo history of the sheet at ``path``: ``FILE.undo``."""
     return path.with_name(path.name + ".undo")
-
-
-def _new_file_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data``: a temporary file in the same folder, fsync, ``os.replace``.
-
-    The file keeps its permissions (a new file gets the usual ones); on any failure the
-    temporary file is removed and ``path`` is left as it was.
-    """
-    try:
-        mode = path.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = _new_file_mode()
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:  # name the folder, not the temporary file that was never made
-        raise OSError(error.errno, error.strerror, str(path.parent)) from None
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable where the system allows
-        folder = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -273,8 +232,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name}: cannot read or write: {detail}", file=sys.stderr)
         return EXIT_REFUSED
     except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback
-        print(f"{name}: internal error ({type(bug).__name__}: {bug}); this is a klabsite bug, "
-              "please report it with the file", file=sys.stderr)
+        print(internal_error(name, bug), file=sys.stderr)
         return EXIT_BUG
     if message:
         print(f"{name}: {message}")

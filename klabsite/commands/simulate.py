@@ -23,6 +23,7 @@ from typing import Any
 from klabsite.actions import Action, ActionKind
 from klabsite.bots import Bot, get_bot
 from klabsite.cards import SUITS
+from klabsite.commands.files import write_atomically
 from klabsite.decks import deck_from_seed
 from klabsite.events import CardPlayed, TrickWon
 from klabsite.games import Game, get_game
@@ -198,10 +199,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"klabsite simulate: note: {note}", file=sys.stderr)
     text = record.to_text()
     if args.out:
-        path = Path(args.out)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(text, encoding="utf-8", newline="\n")
-        temporary.replace(path)
+        write_atomically(Path(args.out), text.encode("utf-8"))
     else:
         sys.stdout.write(text)
     return 0
