@@ -22,7 +22,9 @@ from collections.abc import Sequence
 
 from klabsite.cards import Card, Rank, Suit
 
-__all__ = ["trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "PIT_BONUS"]
+__all__ = [
+    "trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "PIT_BONUS", "RUN_ROEM",
+]
 
 SEQUENCE_ROEM: dict[int, int] = {3: 20, 4: 50}
 """Roem for a run of that many cards of one suit in one trick."""
@@ -77,8 +79,8 @@ def _run_roem(ranks: int) -> int:
     return SEQUENCE_ROEM[min(length, 4)] if length >= 3 else 0
 
 
-_RUN_ROEM: tuple[int, ...] = tuple(_run_roem(ranks) for ranks in range(256))
-"""``_RUN_ROEM[ranks]``: the sequence roem of one suit whose ranks in the trick are ``ranks``."""
+RUN_ROEM: tuple[int, ...] = tuple(_run_roem(ranks) for ranks in range(256))
+"""``RUN_ROEM[ranks]``: the sequence roem of one suit whose ranks in the trick are ``ranks``."""
 _STUK = 1 << Rank.KING.index | 1 << Rank.QUEEN.index
 
 
@@ -92,7 +94,7 @@ def trick_roem(cards: Sequence[Card], trump: Suit) -> int:
     for card in cards:
         index = card.index
         ranks[index >> 3] |= 1 << (index & 7)
-    roem = _RUN_ROEM[ranks[0]] + _RUN_ROEM[ranks[1]] + _RUN_ROEM[ranks[2]] + _RUN_ROEM[ranks[3]]
+    roem = RUN_ROEM[ranks[0]] + RUN_ROEM[ranks[1]] + RUN_ROEM[ranks[2]] + RUN_ROEM[ranks[3]]
     if ranks[trump.index] & _STUK == _STUK:
         roem += STUK_ROEM
     return roem

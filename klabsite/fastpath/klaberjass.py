@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["BEATS", "LAST_TRICK", "legal_mask", "follower_wins", "Position", "random_playout", "position_of"]
 
-LAST_TRICK = 10
+LAST_TRICK = LAST_TRICK_BONUS
 """The last trick's bonus."""
 
 BEATS: tuple[tuple[int, ...], ...] = tuple(

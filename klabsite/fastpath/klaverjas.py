@@ -31,7 +31,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from klabsite.cards import RANKS
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.klaverjas import DEAL_POINTS
+from klabsite.roem import FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
+from klabsite.tricks import LAST_TRICK_BONUS
 
 if TYPE_CHECKING:
     from klabsite.klaverjas import KlaverjasDeal
@@ -48,9 +52,6 @@ __all__ = [
     "flags",
 ]
 
-DEAL_POINTS = 162
-PIT_BONUS = 100
-LAST_TRICK_BONUS = 10
 
 # ABOVE[t][s]: the trumps (suit t) stronger than trick strength s (0–16; 0–8 = no trump: all trumps).
 ABOVE: tuple[tuple[int, ...], ...] = tuple(
@@ -62,17 +63,7 @@ ABOVE: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _run_roem(byte: int) -> int:
-    best = run = 0
-    for rank in range(8):
-        run = run + 1 if byte >> rank & 1 else 0
-        best = max(best, run)
-    return 50 if best >= 4 else 20 if best == 3 else 0
-
-
-RUN_ROEM: tuple[int, ...] = tuple(_run_roem(byte) for byte in range(256))
-"""RUN_ROEM[b]: roem of the cards ``b`` (8-bit, ranks 7…A) of one suit in one trick."""
-FOUR_ROEM: tuple[int, ...] = (0, 0, 0, 100, 200, 100, 100, 100)
+FOUR_ROEM: tuple[int, ...] = tuple(FOUR_OF_A_KIND_ROEM[rank] for rank in RANKS)
 """FOUR_ROEM[rank]: four of a kind, ranks 7 8 9 T J Q K A."""
 STUK: tuple[int, ...] = tuple(0b01100000 << (8 * t) for t in range(4))
 """STUK[t]: the K and Q of trumps."""
@@ -91,7 +82,7 @@ def trick_roem(trick: int, trump: int) -> int:
     roem = RUN_ROEM[trick & 0xFF] + RUN_ROEM[trick >> 8 & 0xFF]
     roem += RUN_ROEM[trick >> 16 & 0xFF] + RUN_ROEM[trick >> 24]
     if trick & STUK[trump] == STUK[trump]:
-        roem += 20
+        roem += STUK_ROEM
     return roem
 
 
@@ -307,7 +298,7 @@ def random_playout(position: Position, rng: random.Random) -> Outcome:
                 r = RUN_ROEM[mask & 0xFF] + RUN_ROEM[mask >> 8 & 0xFF] + RUN_ROEM[mask >> 16 & 0xFF]
                 r += RUN_ROEM[mask >> 24]
                 if mask & stuk == stuk:
-                    r += 20
+                    r += STUK_ROEM
                 roem[side] += r
             tricks[side] += 1
             leader = winner
