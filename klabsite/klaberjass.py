@@ -405,7 +405,6 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
         """The non-dealer: bids, declares and leads first."""
         self.hanging = hanging
         """Points waiting from earlier tied deals when this deal began."""
-        dealer_ = dealer
         self._upcard = cards[12]
         self._stock: tuple[Card, ...] = cards[13:]
         self._bottom: Card | None = None
@@ -416,15 +415,15 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
         self._comparison: Comparison | None = None
         self._talk: list[Phrase] = []
         self._played: list[tuple[Seat, Card]] = []
-        self._tricks_won = {elder: 0, dealer_: 0}
-        self._card_points = {elder: 0, dealer_: 0}
+        self._tricks_won = {elder: 0, dealer: 0}
+        self._card_points = {elder: 0, dealer: 0}
         self._last_winner: Seat | None = None
-        self._one_of_kq = {elder: False, dealer_: False}
-        self._bella = {elder: 0, dealer_: 0}
+        self._one_of_kq = {elder: False, dealer: False}
+        self._bella = {elder: 0, dealer: 0}
         self.events.append(
             Dealt(
                 dealer=dealer,
-                hands=tuple((seat, tuple(self._hands[seat])) for seat in (elder, dealer_)),
+                hands=tuple((seat, tuple(self._hands[seat])) for seat in (elder, dealer)),
                 upcard=self._upcard,
             )
         )
