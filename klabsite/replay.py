@@ -24,6 +24,7 @@ from typing import Any
 
 from klabsite.cards import Suit
 from klabsite.games import Game
+from klabsite.klaverjas import DEAL_POINTS
 from klabsite.match import MatchScore
 from klabsite.options import GameRules
 from klabsite.records import DealRecord, Record, RecordError, format_scores, parse_scores
@@ -249,10 +250,10 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
         for side in Side:
             if side.value not in points:
                 other = points.get(side.other.value, 0)
-                if other > 162:
-                    raise RecordError(f"[Points] {side.other} {other}: a side has at most 162 card points",
-                                      line)
-                points[side.value] = 162 - other
+                if other > DEAL_POINTS:
+                    raise RecordError(f"[Points] {side.other} {other}: a side has at most {DEAL_POINTS} card "
+                                      "points", line)
+                points[side.value] = DEAL_POINTS - other
         roem = parse_scores(tags.get("Roem", "NS 0"), game.score_keys, what="Roem")
         pit = "Pit" in tags
         if pit and tags["Pit"] != playing.value:

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from klabsite import klaverjas
 from klabsite.games import Game, get_game
 from klabsite.records import (
     DealRecord,
@@ -67,7 +68,7 @@ __all__ = [
 FIRST_DEALER_TAG = "FirstDealer"
 """The match tag keeping the sheet's first dealer (unknown to record-format.md, kept by readers)."""
 
-DEAL_POINTS = 162
+DEAL_POINTS = klaverjas.DEAL_POINTS
 """The card points of a Klaverjas deal, last trick included."""
 
 _OPTIONS_OF = {
