@@ -2,7 +2,7 @@
 
 Every option of shared/rules.md is a field whose default is the rule book's default. The
 ``Rules`` tag lists only options that differ from the default, written ``name=value``;
-:func:`format_rules` writes them in the order of the rule book.
+:meth:`GameRules.format` writes them in the order of the rule book.
 
 >>> rules = KlaberjassRules.parse("equal-meld=elder long-sequence=100")
 >>> rules.equal_meld, rules.long_sequence
