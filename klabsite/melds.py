@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from klabsite.actions import Meld
-from klabsite.cards import RANKS, Card, Rank, Suit
+from klabsite.cards import RANKS, Card, Rank, Suit, is_sequence
 from klabsite.events import Event
 from klabsite.seats import Seat
 
@@ -126,8 +126,7 @@ def meld_problem(melds: Sequence[Sequence[Card]], hand: Iterable[Card]) -> str |
                 return f"does not hold {card}"
         if len(meld) < 3 or len({card.suit for card in meld}) != 1:
             return f"{format_meld(meld)} is not a sequence of three or more cards of one suit"
-        positions = sorted(card.rank.index for card in meld)
-        if positions != list(range(positions[0], positions[0] + len(positions))):
+        if not is_sequence(meld):
             return f"{format_meld(meld)} is not a sequence: its cards are not consecutive"
         shared = seen.intersection(meld)
         if shared:
