@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from klabsite.cli import main
+from tests.helpers import check_json, run_check
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
 VALID = sorted((FIXTURES / "valid").glob("*.klab"))
@@ -24,21 +24,9 @@ KLAVERJAS_SCORED_KEYS = ["deal", "id", "dealer", "outcome", "playing", "points",
 THROWN_IN_KEYS = ["deal", "id", "dealer", "outcome"]
 
 
-def check(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(["check", *map(str, args)])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def check_json(capsys, path: Path) -> dict:
-    status, out, err = check(capsys, "--json", path)
-    assert (status, err) == (0, "")
-    return json.loads(out)
-
-
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_a_valid_record_exits_0_with_a_line_per_deal(capsys, path):
-    status, out, err = check(capsys, path)
+    status, out, err = run_check(capsys, path)
     assert status == 0 and err == ""
     deals = out.count('[Deal "')  # no tags are echoed
     assert deals == 0
@@ -49,7 +37,7 @@ def test_a_valid_record_exits_0_with_a_line_per_deal(capsys, path):
 def test_an_invalid_record_reports_the_rule_broken_at_its_line(capsys, path):
     expect = re.fullmatch(r"; expect: (\d+): (.*)", path.read_text(encoding="utf-8").splitlines()[1])
     assert expect, "each invalid fixture states what check must say"
-    status, out, err = check(capsys, path)
+    status, out, err = run_check(capsys, path)
     assert status == 1 and out == ""
     assert err.startswith(f"{path}:{expect.group(1)}: "), err
     assert expect.group(2) in err
@@ -57,7 +45,7 @@ def test_an_invalid_record_reports_the_rule_broken_at_its_line(capsys, path):
 
 
 def test_illegal_card_message_names_the_legal_cards(capsys):
-    status, _, err = check(capsys, FIXTURES / "invalid" / "illegal_card.klab")
+    status, _, err = run_check(capsys, FIXTURES / "invalid" / "illegal_card.klab")
     assert status == 1 and re.search(r"cannot play \w\w: must follow suit with \w\w(, \w\w)*", err)
 
 
@@ -69,7 +57,7 @@ def test_first_error_of_each_deal_is_reported(capsys, tmp_path):
         lines.insert(at + 2, "[Note oops again]")
     path = tmp_path / "two.klab"
     path.write_text("\n".join(lines) + "\n")
-    status, _, err = check(capsys, path)
+    status, _, err = run_check(capsys, path)
     first, third = lines.index('[Deal "1"]') + 2, lines.index('[Deal "3"]') + 2
     assert status == 1 and err.splitlines() == [
         f"{path}:{first}: cannot read tag line '[Note oops]': write [Name \"value\"], the value in double quotes",
@@ -78,19 +66,19 @@ def test_first_error_of_each_deal_is_reported(capsys, tmp_path):
 
 
 def test_unreadable_file_exits_2(capsys, tmp_path):
-    status, out, err = check(capsys, tmp_path / "missing.klab")
+    status, out, err = run_check(capsys, tmp_path / "missing.klab")
     assert status == 2 and out == "" and "cannot read" in err
 
 
 def test_highest_status_of_several_files_wins(capsys, tmp_path):
-    status, out, err = check(capsys, VALID[0], INVALID[0])
+    status, out, err = run_check(capsys, VALID[0], INVALID[0])
     assert status == 1 and out and err
-    status, _, _ = check(capsys, VALID[0], INVALID[0], tmp_path / "missing.klab")
+    status, _, _ = run_check(capsys, VALID[0], INVALID[0], tmp_path / "missing.klab")
     assert status == 2
 
 
 def test_json_prints_one_object_per_file_per_line(capsys):
-    status, out, _ = check(capsys, "--json", VALID[0], VALID[1])
+    status, out, _ = run_check(capsys, "--json", VALID[0], VALID[1])
     assert status == 0
     objects = [json.loads(line) for line in out.splitlines()]
     assert len(objects) == 2 and all(set(o) == {"game", "id", "winner", "final", "deals"} for o in objects)
@@ -150,7 +138,7 @@ def test_unfinished_deal_is_valid_when_marked(capsys):
 
 def test_human_output_names_each_deal_and_the_match(capsys):
     path = FIXTURES / "valid" / "klaverjas_score_sheet.klab"
-    _, out, _ = check(capsys, path)
+    _, out, _ = run_check(capsys, path)
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}: deal 1 (") and "NS made" in lines[0]
     assert "match NS 112 EW 70" in lines[0]
@@ -162,7 +150,7 @@ def test_a_deal_after_the_end_of_the_match_is_an_error(capsys, tmp_path):
     text = text.replace('[Game "klaverjas"]', '[Game "klaverjas"]\n[Rules "deals=2"]')
     path = tmp_path / "over.klab"
     path.write_text(text)
-    status, _, err = check(capsys, path)
+    status, _, err = run_check(capsys, path)
     line = text.splitlines().index('[Deal "3"]') + 1
     assert status == 1 and err.startswith(f"{path}:{line}: the match is over after deal 2")
 
@@ -173,7 +161,7 @@ def test_standard_input_is_read_for_dash(capsys, monkeypatch):
 
     data = (FIXTURES / "valid" / "klaberjass_score_sheet.klab").read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    status, out, _ = check(capsys, "-")
+    status, out, _ = run_check(capsys, "-")
     assert status == 0 and out.startswith("-: deal 1")
 
 
@@ -184,5 +172,5 @@ def test_an_internal_error_is_reported_without_traceback(capsys, monkeypatch):
         raise KeyError("bug")
 
     monkeypatch.setattr(check_module, "check_bytes", broken)
-    status, out, err = check(capsys, VALID[0])
+    status, out, err = run_check(capsys, VALID[0])
     assert status == 3 and out == "" and "internal error" in err and "Traceback" not in err

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 
 from klabsite.cli import main
+from tests.helpers import check_json
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records" / "valid"
 
@@ -23,13 +23,6 @@ def ok(capsys, path: Path, *args: str) -> str:
     status, out, err = score(capsys, path, *args)
     assert (status, err) == (0, ""), err
     return out
-
-
-def check_json(capsys, path: Path) -> dict:
-    status = main(["check", "--json", str(path)])
-    out, err = capsys.readouterr()
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
 
 
 def klaverjas_sheet(capsys, tmp_path: Path, *new_args: str) -> Path:

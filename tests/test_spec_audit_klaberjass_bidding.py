@@ -11,26 +11,9 @@ the last trick 10 = 115; the dealer takes nothing.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from klabsite.cli import main
-
-AUDIT = Path(__file__).parent / "fixtures" / "audit"
-
-
-def run_check(capsys, name: str, *options: str) -> tuple[int, str, str]:
-    status = main(["check", *options, str(AUDIT / name)])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def check_json(capsys, name: str) -> dict:
-    status, out, err = run_check(capsys, name, "--json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
+from tests.helpers import AUDIT, audit_check, audit_json, without_ids
 
 
 def template_a(dealer: str, maker: str, result: str) -> dict:
@@ -46,10 +29,6 @@ def template_a(dealer: str, maker: str, result: str) -> dict:
     }
 
 
-def strip(deal: dict) -> dict:
-    return {key: value for key, value in deal.items() if key not in ("deal", "id", "match")}
-
-
 @pytest.mark.parametrize(("name", "maker", "result"), [
     # N schmeisses, S refuses: schmeiss-refused=schmeisser-makes (default) -> N makes hearts.
     ("kb_schmeiss_refused_schmeisser_makes.klab", "N", "made"),
@@ -61,10 +40,10 @@ def strip(deal: dict) -> dict:
     ("kb_dealer_schmeiss_refused_refuser.klab", "N", "made"),
 ])
 def test_a_refused_schmeiss_makes_the_maker_named_by_schmeiss_refused(capsys, name, maker, result):
-    data = check_json(capsys, name)
+    data = audit_json(capsys, name)
     assert data["game"] == "klaberjass" and data["winner"] is None
     (deal,) = data["deals"]
-    assert strip(deal) == template_a("S", maker, result)
+    assert without_ids(deal) == template_a("S", maker, result)
     # failed: the opponent scores both totals (115 + 0); made: each his own.
     assert deal["match"] == data["final"] == {"N": 115, "S": 0}
 
@@ -76,11 +55,11 @@ def test_a_refused_schmeiss_makes_the_maker_named_by_schmeiss_refused(capsys, na
 def test_an_accepted_schmeiss_is_a_redeal_and_the_dealer_follows_schmeiss_redeal(
     capsys, name, second_dealer, maker
 ):
-    data = check_json(capsys, name)
+    data = audit_json(capsys, name)
     first, second = data["deals"]
     assert set(first) == {"deal", "id", "dealer", "outcome"}
     assert first["outcome"] == "redeal" and first["dealer"] == "S"
-    assert strip(second) == template_a(second_dealer, maker, "made")
+    assert without_ids(second) == template_a(second_dealer, maker, "made")
     assert second["match"] == data["final"] == second["score"]
 
 
@@ -90,30 +69,30 @@ def test_an_accepted_schmeiss_is_a_redeal_and_the_dealer_follows_schmeiss_redeal
     ("kb_thrown_in_wrong_dealer.klab", 13, "wrong dealer"),
 ])
 def test_a_dealer_out_of_rotation_is_an_error_at_the_dealer_tag(capsys, name, line, words):
-    status, out, err = run_check(capsys, name)
+    status, out, err = audit_check(capsys, name)
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / name}:{line}: ") and words in err
     assert "Traceback" not in err and err.count("\n") == 1
 
 
 def test_schmeiss_off_refuses_a_schmeiss_at_its_line(capsys):
-    status, out, err = run_check(capsys, "kb_schmeiss_off.klab")
+    status, out, err = audit_check(capsys, "kb_schmeiss_off.klab")
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / 'kb_schmeiss_off.klab'}:8: N cannot schmeiss")
     assert "take, pass" in err
 
 
 def test_all_pass_twice_throws_in_and_the_other_player_deals(capsys):
-    data = check_json(capsys, "kb_thrown_in.klab")
+    data = audit_json(capsys, "kb_thrown_in.klab")
     first, second = data["deals"]
     assert first == {"deal": 1, "id": first["id"], "dealer": "S", "outcome": "thrown-in"}
-    assert strip(second) == template_a("N", "S", "made")
+    assert without_ids(second) == template_a("N", "S", "made")
     assert data["final"] == {"N": 0, "S": 115}
 
 
 def test_identical_deal_blocks_under_identical_rules_have_the_same_id(capsys):
-    thrown = check_json(capsys, "kb_thrown_in.klab")
-    redeal = check_json(capsys, "kb_schmeiss_accepted_dealer_changes.klab")
+    thrown = audit_json(capsys, "kb_thrown_in.klab")
+    redeal = audit_json(capsys, "kb_schmeiss_accepted_dealer_changes.klab")
     assert thrown["deals"][1]["id"] == redeal["deals"][1]["id"]
     assert thrown["deals"][0]["id"] != redeal["deals"][0]["id"]
     assert thrown["id"] != redeal["id"]

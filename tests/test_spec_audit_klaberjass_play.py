@@ -8,28 +8,17 @@ deal N wins all nine tricks except in ``kb_schmeiss_round2_refused`` (clubs trum
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from klabsite.cli import main
 from klabsite.melds import Talk
 from klabsite.records import load_record
 from klabsite.replay import replay
-
-AUDIT = Path(__file__).parent / "fixtures" / "audit"
-
-
-def run_check(capsys, name: str, *options: str) -> tuple[int, str, str]:
-    status = main(["check", *options, str(AUDIT / name)])
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.helpers import AUDIT, audit_check, audit_json, seats
 
 
 def only_deal(capsys, name: str) -> dict:
-    status, out, err = run_check(capsys, name, "--json")
-    assert (status, err) == (0, ""), err
-    data = json.loads(out)
+    data = audit_json(capsys, name)
     (deal,) = data["deals"]
     assert deal["match"] == data["final"] == deal["score"]
     return deal
@@ -38,10 +27,6 @@ def only_deal(capsys, name: str) -> dict:
 def figures(deal: dict) -> tuple:
     return (deal["trump"], deal["maker"], deal["card_points"], deal["last_trick"], deal["melds"],
             deal["bella"], deal["totals"], deal["result"], deal["score"])
-
-
-def seats(n: int, s: int) -> dict:
-    return {"N": n, "S": s}
 
 
 ZERO = seats(0, 0)
@@ -74,14 +59,14 @@ def test_round_2_schmeiss_refused_the_schmeisser_names_another_suit(capsys):
     ("kb_nobella_plain_card.klab", 14, "N cannot play AC nobella"),
 ])
 def test_an_illegal_action_is_reported_at_its_line(capsys, name, line, message):
-    status, out, err = run_check(capsys, name)
+    status, out, err = audit_check(capsys, name)
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / name}:{line}: "), err
     assert message in err and "Traceback" not in err
 
 
 def test_round_2_schmeiss_accepted_is_a_redeal_and_the_dealer_changes(capsys):
-    status, out, err = run_check(capsys, "kb_schmeiss_round2_accepted.klab", "--json")
+    status, out, err = audit_check(capsys, "kb_schmeiss_round2_accepted.klab", "--json")
     assert status == 0, err
     first, second = json.loads(out)["deals"]
     assert (first["outcome"], second["dealer"]) == ("redeal", "N")

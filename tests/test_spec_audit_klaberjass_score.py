@@ -6,38 +6,18 @@ rules.md Klaberjass 9 and 10; record-format.md score-sheet deals (``Maker``/``To
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from klabsite.cli import main
+from tests.helpers import AUDIT, audit_check, audit_json, seats
 
-AUDIT = Path(__file__).parent / "fixtures" / "audit"
 SCORED_KEYS = ["deal", "id", "dealer", "outcome", "maker", "totals", "result", "score", "match"]
-
-
-def run_check(capsys, name: str, *options: str) -> tuple[int, str, str]:
-    status = main(["check", *options, str(AUDIT / name)])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def check_json(capsys, name: str) -> dict:
-    status, out, err = run_check(capsys, name, "--json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
-
-
-def seats(n: int, s: int) -> dict:
-    return {"N": n, "S": s}
 
 
 def test_hanging_points_wait_through_ties_and_thrown_in_deals(capsys):
     """equal-score=next-deal-winner: deal 1 tie (N makes 60-60): N 0, S 60, 60 waits; deal 2 thrown
     in; deal 3 tie (S makes 50-50): N 50, S 0, 60 + 50 = 110 waits; deal 4 N fails 40-100: S scores
     140 + 110 = 250 and reaches 300 (target=300) with 310: S wins."""
-    data = check_json(capsys, "kb_sheet_hanging.klab")
+    data = audit_json(capsys, "kb_sheet_hanging.klab")
     deals = data["deals"]
     assert [deal["outcome"] for deal in deals] == ["scored", "thrown-in", "scored", "scored"]
     assert [deal["dealer"] for deal in deals] == ["N", "S", "N", "S"]
@@ -54,7 +34,7 @@ def test_hanging_points_wait_through_ties_and_thrown_in_deals(capsys):
 
 def test_hanging_points_go_to_the_winner_of_the_next_played_deal(capsys):
     """Deal 1 tie, S makes 70-70: N 70, 70 waits. Deal 2 (template A): N makes 115-0 and takes the 70."""
-    data = check_json(capsys, "kb_sheet_hanging_to_played.klab")
+    data = audit_json(capsys, "kb_sheet_hanging_to_played.klab")
     first, second = data["deals"]
     assert (first["result"], first["score"]) == ("tie", seats(70, 0))
     assert (second["totals"], second["result"], second["score"]) == (seats(115, 0), "made", seats(185, 0))
@@ -62,16 +42,16 @@ def test_hanging_points_go_to_the_winner_of_the_next_played_deal(capsys):
 
 
 def test_a_tie_under_the_default_gives_the_maker_nothing_and_nothing_waits(capsys):
-    data = check_json(capsys, "kb_sheet_tie_default.klab")
+    data = audit_json(capsys, "kb_sheet_tie_default.klab")
     first, second = data["deals"]
     assert (first["result"], first["score"]) == ("tie", seats(0, 60))
     assert (second["result"], second["score"], second["match"]) == ("made", seats(100, 40), seats(100, 100))
 
 
 def test_equal_totals_after_reaching_the_target_play_on(capsys):
-    data = check_json(capsys, "kb_match_tie_goes_on.klab")     # target=100: 110-110 after deal 2
+    data = audit_json(capsys, "kb_match_tie_goes_on.klab")     # target=100: 110-110 after deal 2
     assert (data["winner"], data["final"]) == (None, seats(110, 110))
-    data = check_json(capsys, "kb_match_tie_then_won.klab")    # deal 3: 180-130
+    data = audit_json(capsys, "kb_match_tie_then_won.klab")    # deal 3: 180-130
     assert (data["winner"], data["final"]) == ("N", seats(180, 130))
 
 
@@ -81,20 +61,20 @@ def test_equal_totals_after_reaching_the_target_play_on(capsys):
     ("kb_deals_n_draw.klab", 15),           # deals=2: exactly two deals, even when equal
 ])
 def test_no_deal_may_follow_the_end_of_the_match(capsys, name, line):
-    status, out, err = run_check(capsys, name)
+    status, out, err = audit_check(capsys, name)
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / name}:{line}: ") and "match is over" in err
 
 
 def test_deals_n_counts_played_deals_only(capsys):
-    data = check_json(capsys, "kb_deals_n.klab")
+    data = audit_json(capsys, "kb_deals_n.klab")
     assert [deal["outcome"] for deal in data["deals"]] == ["scored", "thrown-in", "scored"]
     assert (data["winner"], data["final"]) == ("S", seats(140, 160))
 
 
 def test_a_result_tag_that_disagrees_is_an_error_at_its_line(capsys):
     # S makes with 60 against 84: failed, N scores 84 + 60 = 144
-    status, out, err = run_check(capsys, "kb_result_wrong.klab")
+    status, out, err = audit_check(capsys, "kb_result_wrong.klab")
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / 'kb_result_wrong.klab'}:8: ")
     assert "N 144 S 0" in err

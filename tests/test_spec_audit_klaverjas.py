@@ -17,50 +17,28 @@ EW 107 + 10 + 130 roem = 247.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from klabsite.cards import Suit, parse_cards
-from klabsite.cli import main
 from klabsite.events import TrickWon
 from klabsite.klaverjas import KlaverjasDeal, legal_plays
 from klabsite.options import KlaverjasRules
 from klabsite.records import load_record
 from klabsite.replay import replay
 from klabsite.seats import Seat
+from tests.helpers import AUDIT, audit_check, audit_json, sides, without_ids
 
-AUDIT = Path(__file__).parent / "fixtures" / "audit"
 PLAYED_KEYS = ["deal", "id", "dealer", "outcome", "trump", "playing", "card_points", "last_trick", "roem",
                "pit", "totals", "result", "score", "match"]
 SCORED_KEYS = ["deal", "id", "dealer", "outcome", "playing", "points", "roem", "pit", "totals", "result",
                "score", "match"]
 
 
-def run_check(capsys, name: str, *options: str) -> tuple[int, str, str]:
-    status = main(["check", *options, str(AUDIT / name)])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def check_json(capsys, name: str) -> dict:
-    status, out, err = run_check(capsys, name, "--json")
-    assert (status, err) == (0, ""), err
-    return json.loads(out)
-
-
-def sides(ns: int, ew: int) -> dict:
-    return {"NS": ns, "EW": ew}
-
-
 def played(trump, playing, card_points, last, roem, pit, totals, result, score) -> dict:
     return {"dealer": "N", "outcome": "played", "trump": trump, "playing": playing,
             "card_points": card_points, "last_trick": last, "roem": roem, "pit": pit, "totals": totals,
             "result": result, "score": score}
-
-
-def strip(deal: dict) -> dict:
-    return {key: value for key, value in deal.items() if key not in ("deal", "id", "match")}
 
 
 EW_PIT = played("C", "EW", sides(0, 152), "EW", sides(0, 600), True, sides(0, 862), "made", sides(0, 862))
@@ -74,24 +52,24 @@ EW_PIT = played("C", "EW", sides(0, 152), "EW", sides(0, 600), True, sides(0, 86
     "kv_turned_all_pass.klab",         # turned, diamonds proposed, all pass: E names clubs
 ])
 def test_trump_choice_and_pit_with_four_of_a_kind(capsys, name):
-    data = check_json(capsys, name)
+    data = audit_json(capsys, name)
     (deal,) = data["deals"]
     assert list(deal) == PLAYED_KEYS
-    assert strip(deal) == EW_PIT       # 152 + 10 + 600 roem + 100 pit
+    assert without_ids(deal) == EW_PIT       # 152 + 10 + 600 roem + 100 pit
     assert (data["winner"], data["final"], deal["match"]) == (None, sides(0, 862), sides(0, 862))
 
 
 def test_a_later_seat_takes_the_proposed_suit_and_his_side_plays(capsys):
     # spades proposed, N takes; E still leads (JC), N trumps and then leads every trump: NS pit
-    (deal,) = check_json(capsys, "kv_turned_pit_ns.klab")["deals"]
-    assert strip(deal) == played("S", "NS", sides(152, 0), "NS", sides(600, 0), True, sides(862, 0), "made",
+    (deal,) = audit_json(capsys, "kv_turned_pit_ns.klab")["deals"]
+    assert without_ids(deal) == played("S", "NS", sides(152, 0), "NS", sides(600, 0), True, sides(862, 0), "made",
                                  sides(862, 0))
 
 
 def test_opponents_taking_every_trick_is_nat_not_pit(capsys):
     # N names hearts, which W holds: EW take all; NS nat: EW score 162 + all roem (600)
-    (deal,) = check_json(capsys, "kv_nat_opponents_take_all.klab")["deals"]
-    assert strip(deal) == played("H", "NS", sides(0, 152), "EW", sides(0, 600), False, sides(0, 762), "nat",
+    (deal,) = audit_json(capsys, "kv_nat_opponents_take_all.klab")["deals"]
+    assert without_ids(deal) == played("H", "NS", sides(0, 152), "EW", sides(0, 600), False, sides(0, 762), "nat",
                                  sides(0, 762))
 
 
@@ -101,8 +79,8 @@ def test_opponents_taking_every_trick_is_nat_not_pit(capsys):
     ("kv_roem_nat.klab", "NS", "nat", sides(0, 162 + 250)),     # S names hearts: 165 < 247
 ])
 def test_runs_stuk_and_nat(capsys, name, playing, result, score):
-    (deal,) = check_json(capsys, name)["deals"]
-    assert strip(deal) == played("H", playing, sides(45, 107), "EW", sides(120, 130), False, sides(165, 247),
+    (deal,) = audit_json(capsys, name)["deals"]
+    assert without_ids(deal) == played("H", playing, sides(45, 107), "EW", sides(120, 130), False, sides(165, 247),
                                  result, score)
 
 
@@ -146,7 +124,7 @@ def test_dealing_3_2_3_from_the_left_of_the_dealer():
     ("kv_rot_trump_led_follow.klab", 17, "W cannot play AS: must follow suit with 7H"),
 ])
 def test_illegal_bids_and_cards_are_reported_at_their_line(capsys, name, line, message):
-    status, out, err = run_check(capsys, name)
+    status, out, err = audit_check(capsys, name)
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / name}:{line}: "), err
     assert message in err and "Traceback" not in err
@@ -159,7 +137,7 @@ def test_illegal_bids_and_cards_are_reported_at_their_line(capsys, name, line, m
     "kv_rot_forbidden_ok.klab",
 ])
 def test_legal_partial_deals_marked_unfinished(capsys, name):
-    status, out, err = run_check(capsys, name, "--json")
+    status, out, err = audit_check(capsys, name, "--json")
     assert (status, err) == (0, "")
     (deal,) = json.loads(out)["deals"]
     assert deal["outcome"] == "unfinished"
@@ -179,7 +157,7 @@ def test_trump_led_play_higher_even_over_the_partner(rules):
 
 
 def test_score_sheet_deals(capsys):
-    data = check_json(capsys, "kv_sheet.klab")
+    data = audit_json(capsys, "kv_sheet.klab")
     deals = data["deals"]
     assert all(list(deal) == SCORED_KEYS for deal in deals)
     assert [deal["dealer"] for deal in deals] == ["N", "E", "S", "W", "N"]
@@ -199,11 +177,11 @@ def test_score_sheet_deals(capsys):
 
 
 def test_match_end_with_equal_totals_plays_on(capsys):
-    data = check_json(capsys, "kv_match_tie.klab")        # target=150: 162-162
+    data = audit_json(capsys, "kv_match_tie.klab")        # target=150: 162-162
     assert (data["winner"], data["final"]) == (None, sides(162, 162))
-    data = check_json(capsys, "kv_match_won.klab")
+    data = audit_json(capsys, "kv_match_won.klab")
     assert (data["winner"], data["final"]) == ("NS", sides(262, 224))
-    data = check_json(capsys, "kv_deals_n.klab")          # deals=3
+    data = audit_json(capsys, "kv_deals_n.klab")          # deals=3
     assert (data["winner"], data["final"]) == ("NS", sides(262, 224))
 
 
@@ -213,6 +191,6 @@ def test_match_end_with_equal_totals_plays_on(capsys):
     ("kv_sheet_wrong_dealer.klab", 11, "wrong dealer"),
 ])
 def test_match_errors(capsys, name, line, message):
-    status, out, err = run_check(capsys, name)
+    status, out, err = audit_check(capsys, name)
     assert status == 1 and out == ""
     assert err.startswith(f"{AUDIT / name}:{line}: ") and message in err

@@ -13,24 +13,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from pathlib import Path
 
 import pytest
 
 from klabsite.cards import DECK
-from klabsite.cli import main
 from klabsite.decks import deck_from_seed
 from klabsite.records import load_record, read_record
+from tests.helpers import AUDIT, run_check
 
-AUDIT = Path(__file__).parent / "fixtures" / "audit"
 RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
 SUITS = ["C", "D", "H", "S"]
-
-
-def run_check(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(["check", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def spec_id(text: str) -> str:
