@@ -19,7 +19,7 @@ COMMAND_MODULES = (
     "klabsite.commands.score",
     "klabsite.site.commands",
 )
-"""Modules that register sub-commands; a module not written yet is skipped."""
+"""Modules that register sub-commands, in the order of ``klabsite --help``."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,13 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="klabsite", description=__doc__.splitlines()[0])
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name and name.startswith(error.name):
-                continue
-            raise
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 
