@@ -24,7 +24,11 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
-    parser = argparse.ArgumentParser(prog="klabsite", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="klabsite",
+        description="Check, simulate and score Klaberjass and Klaverjas deal records (.klab); "
+        "build the rules site.",
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

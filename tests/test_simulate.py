@@ -93,3 +93,11 @@ def test_random_bot_uses_only_the_generator_it_is_given():
     assert len(set(choices)) == 1 and choices[0] in legal
     spread = {RandomBot().choose(None, legal, rng).words for rng in [random.Random(i) for i in range(30)]}
     assert spread == {"take", "pass", "schmeiss"}
+
+
+def test_an_unwritable_output_file_is_one_line_and_exit_2(tmp_path, capsys):
+    target = tmp_path / "no" / "such" / "folder" / "m.klab"
+    code = main(["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1", "--out", str(target)])
+    err = capsys.readouterr().err
+    assert code == 2 and not target.exists()
+    assert err.count("\n") == 1 and err.startswith(f"{target}: cannot write the record:")

@@ -183,7 +183,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Simulate and write the record; 0, or 2 for options that cannot be used."""
+    """Simulate and write the record; 0, or 2 for options that cannot be used or a file not writable."""
     if args.deals is not None and args.deals < 1:
         print("klabsite simulate: --deals takes a positive number", file=sys.stderr)
         return 2
@@ -199,7 +199,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"klabsite simulate: note: {note}", file=sys.stderr)
     text = record.to_text()
     if args.out:
-        write_atomically(Path(args.out), text.encode("utf-8"))
+        try:
+            write_atomically(Path(args.out), text.encode("utf-8"))
+        except OSError as error:
+            print(f"{args.out}: cannot write the record: {error.strerror or error}", file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(text)
     return 0
