@@ -127,8 +127,10 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
             print(f"{config.relative(pot)}: missing; run klabsite i18n extract first", file=sys.stderr)
             return 1
         for lang in config.targets:
+            # No --previous: Babel wraps a long previous msgid into "#|" lines it cannot read
+            # back, which later merges turn into stray "# |" comments.
             args = ["update", "-i", str(pot), "-d", str(config.locales_dir), "-D", domain, "-l", lang,
-                    "--ignore-pot-creation-date", "--previous"]
+                    "--ignore-pot-creation-date"]
             path = catalog_path(config.locales_dir, lang, domain)
             if check:
                 if not path.exists():
