@@ -15,7 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
-from klabsite.cards import DECK, mask_of
+from klabsite.cards import DECK, Card, mask_of
+from klabsite.deal import Deal
 from klabsite.fastpath import klaverjas as fast_klaverjas
 from klabsite.fastpath.klaberjass import Position, random_playout
 from klabsite.klaberjass import SEATS, KlaberjassDeal
@@ -34,25 +35,30 @@ def timed(seconds: float, step: Callable[[], int]) -> float:
     return done / elapsed
 
 
-def klaberjass_deals(seconds: float, rng: random.Random) -> float:
-    """Random deals, bidding to score, through ``legal_actions()`` and ``apply()`` (events kept).
+def random_deals(seconds: float, rng: random.Random, new_deal: Callable[[list[Card]], Deal]) -> float:
+    """Random deals from a shuffled deck to the score, through ``legal_actions()`` and ``apply()``.
 
-    Only deals played to a score are counted (schmeiss off, so few are thrown in; a thrown-in
-    deal's time still counts against the rate).
+    Events are kept. Only deals that count (played to a score) are counted; a thrown-in deal's
+    time still counts against the rate.
     """
-    rules = KlaberjassRules(schmeiss="off")
     deck = list(DECK)
 
     def one() -> int:
         rng.shuffle(deck)
-        deal = KlaberjassDeal(rules, SEATS[rng.randrange(2)], deck)
+        deal = new_deal(deck)
         choice = rng.choice
         while not deal.is_over:
             deal.apply(choice(deal.legal_actions()))
         assert deal.result is not None
-        return 1 if deal.result.outcome == "played" else 0
+        return 1 if deal.result.counted else 0
 
     return timed(seconds, one)
+
+
+def klaberjass_deals(seconds: float, rng: random.Random) -> float:
+    """Klaberjass deals, bidding to score (schmeiss off, so few are thrown in)."""
+    rules = KlaberjassRules(schmeiss="off")
+    return random_deals(seconds, rng, lambda deck: KlaberjassDeal(rules, SEATS[rng.randrange(2)], deck))
 
 
 def klaberjass_playouts(seconds: float, rng: random.Random) -> float:
@@ -73,19 +79,10 @@ def klaberjass_playouts(seconds: float, rng: random.Random) -> float:
 
 
 def klaverjas_deals(seconds: float, rng: random.Random) -> float:
-    """Random Klaverjas deals, trump choice to score, through ``legal_actions()`` and ``apply()``."""
+    """Klaverjas deals, trump choice to score."""
     rules = KlaverjasRules()
-    deck = list(DECK)
-
-    def one() -> int:
-        rng.shuffle(deck)
-        deal = KlaverjasDeal(rules, KLAVERJAS_SEATS[rng.randrange(4)], deck)
-        choice = rng.choice
-        while not deal.is_over:
-            deal.apply(choice(deal.legal_actions()))
-        return 1
-
-    return timed(seconds, one)
+    return random_deals(seconds, rng,
+                        lambda deck: KlaverjasDeal(rules, KLAVERJAS_SEATS[rng.randrange(4)], deck))
 
 
 def klaverjas_playouts(seconds: float, rng: random.Random) -> float:
