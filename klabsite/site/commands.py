@@ -14,16 +14,36 @@ from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
 from klabsite.site.errors import BuildError
+from klabsite.site.project import Project, find_project, is_project
 
 __all__ = ["register", "main", "serve"]
+
+
+def _project(args: argparse.Namespace) -> Project:
+    """The project in ``--root`` (the current folder), or the default site; raises BuildError."""
+    return find_project(Path(args.root))
+
+
+def _out_dir(args: argparse.Namespace, project: Project, given: str | None) -> str | None:
+    """The output folder: as given (relative to the current folder), or ``_site`` here for the
+    default site."""
+    if given:
+        return str(Path(given).absolute())
+    return str(Path(args.root).absolute() / "_site") if project.bundled else None
 
 
 def _build(args: argparse.Namespace) -> int:
     langs = None
     if args.lang:
         langs = [code.strip() for value in args.lang for code in value.split(",") if code.strip()]
-    return run_build(Path(args.root).resolve(), out=args.out, langs=langs, base_url=args.base_url,
-                     strict=args.strict)
+    try:
+        project = _project(args)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"building {project.describe()}")
+    return run_build(project.root, out=_out_dir(args, project, args.out), langs=langs,
+                     base_url=args.base_url, strict=args.strict)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -41,7 +61,13 @@ def serve(directory: Path, port: int, host: str = "127.0.0.1") -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    config = load_config(Path(args.root).resolve(), out_dir=Path(args.dir) if args.dir else None)
+    try:
+        project = _project(args)
+        out = _out_dir(args, project, args.dir)
+        config = load_config(project.root, out_dir=Path(out) if out else None)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
     if not (config.out_dir / "index.html").is_file():
         print(f"{config.relative(config.out_dir)}/index.html: no site here; run: python build.py",
               file=sys.stderr)
@@ -51,8 +77,13 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _i18n(args: argparse.Namespace) -> int:
+    root = Path(args.root).resolve()
+    if not is_project(root):
+        print(f"klabsite i18n: {root} is not a site project (no site_src/ folder): run it in one, "
+              "or start one with `klabsite init DIR`", file=sys.stderr)
+        return 1
     try:
-        config = load_config(Path(args.root).resolve())
+        config = load_config(root)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
