@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from klabsite.actions import Action
 from klabsite.cards import Suit
+from klabsite.events import Event
 from klabsite.games import Game
 from klabsite.klaverjas import DEAL_POINTS
 from klabsite.match import MatchScore
@@ -51,6 +53,10 @@ class DealReplay:
     match: dict[str, int] | None = None
     """The match totals after this deal."""
     error: RecordError | None = None
+    opening: tuple[Event, ...] = ()
+    """The events of setting the deal up (the cards dealt), before any action."""
+    applied: list[tuple[Action, tuple[Event, ...]]] = field(default_factory=list)
+    """Each action applied, in order, with the events it produced: what replay pages step through."""
 
     @property
     def outcome(self) -> str:
@@ -200,6 +206,7 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
     except ValueError as error:
         raise RecordError(str(error), record.line) from None
     done.deal = deal
+    done.opening = tuple(deal.events)
     for index, action in enumerate(record.actions):
         line = record.action_line(index)
         if limit is not None and line >= limit:
@@ -208,7 +215,7 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
             raise RecordError(f"{action} comes after the end of the deal ({_ending(deal)}); "
                               "nothing more can be played", line)
         try:
-            deal.apply(action)
+            done.applied.append((action, deal.apply(action)))
         except ValueError as error:
             raise RecordError(str(error), line) from None
     if limit is not None:
