@@ -15,9 +15,10 @@ The highest status applies. ``-`` reads standard input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from klabsite.commands.files import EXIT_BUG, internal_error
 from klabsite.records import RecordError, format_scores, parse_record
@@ -41,21 +42,15 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def check_bytes(data: bytes | str) -> tuple[MatchReplay | None, list[RecordError]]:
-    """Read and replay one record; the replay (``None`` if unreadable) and its errors."""
+def check_bytes(data: bytes | str | BinaryIO) -> tuple[MatchReplay | None, list[RecordError]]:
+    """Read and replay one record (its text, bytes or a binary file read line by line);
+    the replay (``None`` if unreadable) and its errors."""
     try:
         record = parse_record(data)
     except RecordError as error:
         return None, [error]
     result = replay(record)
     return result, result.errors
-
-
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as file:
-        return file.read()
 
 
 def _summary(path: str, result: MatchReplay) -> list[str]:
@@ -76,12 +71,12 @@ def _summary(path: str, result: MatchReplay) -> list[str]:
 def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     """Check one file, printing to ``out``/``err``; its exit status."""
     try:
-        data = _read(path)
+        with contextlib.ExitStack() as stack:
+            file = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))
+            result, errors = check_bytes(file)
     except OSError as problem:
         print(f"klabsite check: cannot read {path}: {problem.strerror or problem}", file=err)
         return EXIT_UNREADABLE
-    try:
-        result, errors = check_bytes(data)
     except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback
         print(internal_error(path, bug), file=err)
         return EXIT_BUG
