@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from klabsite.actions import Action
 from klabsite.cards import DECK, Card, Suit, parse_cards
@@ -52,6 +52,7 @@ __all__ = [
     "HEADER",
     "VERSION",
     "MAX_LINE",
+    "MAX_DEALS",
     "MAX_ACTIONS",
     "MATCH_TAGS",
     "DEAL_TAGS",
@@ -80,6 +81,10 @@ HEADER = f"%klab {VERSION}"
 MAX_LINE = 64 * 1024
 """The longest line (in bytes, its line end excluded) a record may have: a longer one is refused
 unread, so a huge or endless file (``/dev/zero``) costs no more memory than this."""
+
+MAX_DEALS = 10_000
+"""The most deals a record may hold: ten times what any match needs (the simulator gives up on a
+match after 1000 deals), so that a record's memory stays bounded."""
 
 MAX_ACTIONS = 200
 """More actions than any deal can have (a deal has at most about 45: bidding, dix, two
@@ -468,8 +473,7 @@ def format_record(record: Record) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     line: int
     kind: str  # "header", "tag", "action", "error"
     name: str = ""
@@ -567,6 +571,9 @@ def parse_record(source: str | bytes | BinaryIO) -> Record:
         if _starts_deal(token):
             if deal is not None:
                 _finish_deal(deal, game)
+            if len(record.deals) == MAX_DEALS:
+                raise RecordError(f"a record holds at most {MAX_DEALS} deals; this one goes on (split the "
+                                  "match into several records)", token.line)
             deal = DealRecord()
             record.deals.append(deal)
             _read_deal_number(deal, token, expected=len(record.deals), game=game)

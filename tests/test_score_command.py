@@ -1,4 +1,4 @@
-"""``klabsite score``: keeping a score sheet (rules.md "Keeping score", seed 002's app) via the real CLI."""
+"""``klabsite score``: keeping a score sheet ("Keeping score" in the rules) through the real command line."""
 
 from __future__ import annotations
 
@@ -138,46 +138,46 @@ def test_a_fixed_number_of_deals_can_end_drawn(capsys, tmp_path):
 
 def test_klaberjass_made_failed_tie_and_alternating_dealer(capsys, tmp_path):
     path = klaberjass_sheet(capsys, tmp_path, "--dealer", "S")
-    ok(capsys, path, "add", "--maker", "N", "--totals", "N 84 S 60")
-    ok(capsys, path, "add", "--maker", "S", "--totals", "N 90 S 52")
-    ok(capsys, path, "add", "--maker", "N", "--totals", "N 70 S 70")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 102 S 60")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 100 S 62")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 81 S 81")
     data = check_json(capsys, path)
     assert [deal["dealer"] for deal in data["deals"]] == ["S", "N", "S"]
     assert [deal["result"] for deal in data["deals"]] == ["made", "failed", "tie"]
-    assert [deal["score"] for deal in data["deals"]] == [{"N": 84, "S": 60}, {"N": 142, "S": 0},
-                                                         {"N": 0, "S": 70}]
-    assert data["final"] == {"N": 226, "S": 130}
+    assert [deal["score"] for deal in data["deals"]] == [{"N": 102, "S": 60}, {"N": 162, "S": 0},
+                                                         {"N": 0, "S": 81}]
+    assert data["final"] == {"N": 264, "S": 141}
     rows = table_rows(capsys, path)
-    assert rows[2][5:] == ["failed", "142", "0", "226", "60"]
-    assert rows[3][5:] == ["tie", "0", "70", "226", "130"]
+    assert rows[2][5:] == ["failed", "162", "0", "264", "60"]
+    assert rows[3][5:] == ["tie", "0", "81", "264", "141"]
 
 
 def test_klaberjass_hanging_points_go_to_the_next_deals_winner(capsys, tmp_path):
     path = klaberjass_sheet(capsys, tmp_path, "--rules", "equal-score=next-deal-winner")
-    ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
-    out = ok(capsys, path, "add", "--maker", "N", "--totals", "N 60 S 60")
-    assert "130 points hanging" in out
-    assert "Hanging: 130 points wait for the winner of the next deal\n" in ok(capsys, path, "show")
-    ok(capsys, path, "add", "--maker", "N", "--totals", "N 40 S 100")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 81 S 81")
+    out = ok(capsys, path, "add", "--maker", "N", "--totals", "N 91 S 91")  # 182: bella
+    assert "172 points hanging" in out
+    assert "Hanging: 172 points wait for the winner of the next deal\n" in ok(capsys, path, "show")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 40 S 122")
     data = check_json(capsys, path)
-    assert [deal["score"] for deal in data["deals"]] == [{"N": 70, "S": 0}, {"N": 0, "S": 60},
-                                                         {"N": 0, "S": 270}]
-    assert data["final"] == {"N": 70, "S": 330}
+    assert [deal["score"] for deal in data["deals"]] == [{"N": 81, "S": 0}, {"N": 0, "S": 91},
+                                                         {"N": 0, "S": 334}]
+    assert data["final"] == {"N": 81, "S": 425}
     rows = table_rows(capsys, path)
-    assert rows[1][5:8] == ["tie", "70", "hanging"]
-    assert rows[2][5:8] == ["tie", "130", "hanging"]
-    assert rows[3][5:7] == ["failed", "+130"]
+    assert rows[1][5:8] == ["tie", "81", "hanging"]
+    assert rows[2][5:8] == ["tie", "172", "hanging"]
+    assert rows[3][5:7] == ["failed", "+172"]
 
 
 def test_klaberjass_match_ends_at_500(capsys, tmp_path):
     path = klaberjass_sheet(capsys, tmp_path)
     for _ in range(3):
-        ok(capsys, path, "add", "--maker", "N", "--totals", "N 170 S 10")
+        ok(capsys, path, "add", "--maker", "N", "--totals", "N 172 S 10")  # 182: bella
     data = check_json(capsys, path)
-    assert (data["winner"], data["final"]) == ("N", {"N": 510, "S": 30})
-    status, out, err = score(capsys, path, "add", "--maker", "S", "--totals", "N 1 S 100")
+    assert (data["winner"], data["final"]) == ("N", {"N": 516, "S": 30})
+    status, out, err = score(capsys, path, "add", "--maker", "S", "--totals", "N 62 S 100")
     assert (status, out) == (1, "")
-    assert err == (f"{path}: the match is over after deal 3 (N wins, N 510 S 30): "
+    assert err == (f"{path}: the match is over after deal 3 (N wins, N 516 S 30): "
                    "no further deal can be added\n")
 
 
@@ -218,11 +218,11 @@ def test_delete_renumbers_and_derives_the_dealers_again(capsys, tmp_path):
 
 def test_klaberjass_delete_keeps_hanging_points_consistent(capsys, tmp_path):
     path = klaberjass_sheet(capsys, tmp_path, "--rules", "equal-score=next-deal-winner")
-    ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
-    ok(capsys, path, "add", "--maker", "N", "--totals", "N 100 S 40")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 81 S 81")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 102 S 60")
     ok(capsys, path, "delete", "1")
     deal = check_json(capsys, path)["deals"][0]
-    assert (deal["dealer"], deal["score"]) == ("N", {"N": 100, "S": 40})
+    assert (deal["dealer"], deal["score"]) == ("N", {"N": 102, "S": 60})
 
 
 def test_undo_walks_back_through_every_change_byte_for_byte(capsys, tmp_path):
@@ -267,12 +267,12 @@ def test_undo_after_a_change_by_hand_is_refused(capsys, tmp_path):
 def test_a_hand_written_sheet_keeps_its_result_tags_right(capsys, tmp_path):
     path = tmp_path / "kitchen.klab"
     path.write_bytes((FIXTURES / "klaberjass_score_sheet.klab").read_bytes())
-    ok(capsys, path, "edit", "2", "--totals", "N 60 S 80")
+    ok(capsys, path, "edit", "2", "--totals", "N 60 S 102")
     text = path.read_text()
-    assert '[Totals "N 60 S 80"]\n[Result "N 60 S 80"]\n\n[Deal "3"]' in text
+    assert '[Totals "N 60 S 102"]\n[Result "N 60 S 102"]\n\n[Deal "3"]' in text
     assert text.endswith('[Result "N 0 S 140"]\n')  # deal 3 no longer collects hanging points
-    assert check_json(capsys, path)["final"] == {"N": 144, "S": 280}
-    ok(capsys, path, "add", "--maker", "S", "--totals", "N 10 S 100")
+    assert check_json(capsys, path)["final"] == {"N": 144, "S": 302}
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 62 S 100")
     assert check_json(capsys, path)["deals"][3]["dealer"] == "N"
 
 
@@ -301,7 +301,7 @@ REFUSALS = [
      "EW cannot have roem"),
     ("klaverjas", ("add", "--points", "92"), "needs --playing"),
     ("klaverjas", ("add", "--playing", "NS"), "needs --points"),
-    ("klaverjas", ("add", "--maker", "N", "--totals", "N 84 S 60"),
+    ("klaverjas", ("add", "--maker", "N", "--totals", "N 102 S 60"),
      "--maker and --totals are Klaberjass options"),
     ("klaverjas", ("edit", "3", "--points", "90"), "there is no deal 3: the sheet has deal 1 only"),
     ("klaverjas", ("edit", "x", "--points", "90"), "deal number 'x'"),
@@ -312,7 +312,7 @@ REFUSALS = [
     ("klaverjas", ("new", "--game", "klaverjas", "--rules", "target=x", "--force"), "--rules: option target"),
     ("klaverjas", ("new", "--game", "klaverjas", "--players", "N:Ana X:Bo", "--force"), "unknown seat 'X'"),
     ("klaverjas", ("new", "--force"), "new needs --game"),
-    ("klaberjass", ("add", "--maker", "E", "--totals", "N 84 S 60"), "unknown seat 'E'"),
+    ("klaberjass", ("add", "--maker", "E", "--totals", "N 102 S 60"), "unknown seat 'E'"),
     ("klaberjass", ("add", "--maker", "N", "--totals", "N 84"), "needs both players' totals"),
     ("klaberjass", ("add", "--maker", "N", "--totals", "N 84 S x"), "S needs a whole number"),
     ("klaberjass", ("add", "--maker", "N", "--totals", "N 84 N 60"), "N is given twice"),
@@ -320,8 +320,8 @@ REFUSALS = [
     ("klaberjass", ("add", "--playing", "NS", "--points", "92"), "are Klaverjas options"),
     ("klaberjass", ("add", "--maker", "N", "--pit"), "--pit is a Klaverjas option"),
     ("klaberjass", ("new", "--game", "klaberjass", "--dealer", "W", "--force"), "unknown seat 'W'"),
-    ("klaberjass", ("edit", "1", "--maker", "S", "--totals", "N 1000 S 0"),
-     "this change ends the match after deal 1 (N won, N 1000 S 0), but 1 later deal follows: "
+    ("klaberjass", ("edit", "1", "--maker", "S", "--totals", "N 242 S 40"),
+     "this change ends the match after deal 1 (N won, N 282 S 0), but 1 later deal follows: "
      "delete it first"),
 ]
 
@@ -330,12 +330,13 @@ REFUSALS = [
                          if isinstance(value, tuple) else None)
 def test_a_refused_change_leaves_the_files_as_they_were(capsys, tmp_path, game, args, message):
     path = tmp_path / "sheet.klab"
-    ok(capsys, path, "new", "--game", game)
     if game == "klaverjas":
+        ok(capsys, path, "new", "--game", game)
         ok(capsys, path, "add", "--playing", "NS", "--points", "92")
     else:
-        ok(capsys, path, "add", "--maker", "N", "--totals", "N 84 S 60")
-        ok(capsys, path, "add", "--maker", "S", "--totals", "N 84 S 60")
+        ok(capsys, path, "new", "--game", game, "--rules", "target=250")
+        ok(capsys, path, "add", "--maker", "N", "--totals", "N 102 S 60")
+        ok(capsys, path, "add", "--maker", "S", "--totals", "N 60 S 102")
     before, history = path.read_bytes(), (tmp_path / "sheet.klab.undo").read_bytes()
     status, out, err = score(capsys, path, *args)
     assert (status, out) == (1, "")
