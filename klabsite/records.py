@@ -243,6 +243,8 @@ def normalize_tag(game: Game | None, name: str, value: str) -> str:
     >>> normalize_tag(get_game("klaverjas"), "Roem", "ew 20 ns 0")
     'NS 0 EW 20'
     """
+    if "\n" in value:
+        raise RecordError(f"[{name}] {quote(value)}: a tag value is one line of text")
     try:
         return _normalize_tag(game, name, value)
     except RecordError:

@@ -34,7 +34,7 @@ from klabsite.text import quote
 __all__ = ["DealReplay", "MatchReplay", "replay", "describe_deal"]
 
 _NO_MATCH_KEYS = ("thrown-in", "redeal", "unfinished")
-"""Outcomes whose JSON has only ``deal``, ``id``, ``dealer`` and ``outcome`` (record-format.md)."""
+"""Outcomes whose JSON has only ``deal``, ``id``, ``dealer`` and ``outcome`` (docs/record-format.md)."""
 
 
 @dataclass
@@ -59,7 +59,7 @@ class DealReplay:
         return self.result.outcome if self.result is not None else "unfinished"
 
     def to_json(self) -> dict[str, Any]:
-        """record-format.md's object for this deal (``unfinished`` deals: outcome only)."""
+        """``docs/record-format.md``'s object for this deal (``unfinished`` deals: outcome only)."""
         data: dict[str, Any] = {"deal": self.number, "id": self.id}
         if self.result is None:
             data.update(dealer=str(self.dealer), outcome="unfinished")
@@ -91,7 +91,7 @@ class MatchReplay:
         return not self.errors
 
     def to_json(self) -> dict[str, Any]:
-        """record-format.md's ``klabsite check --json`` object."""
+        """``docs/record-format.md``'s ``klabsite check --json`` object."""
         return {
             "game": self.game.name,
             "id": self.record.match_id(),

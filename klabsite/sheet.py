@@ -72,7 +72,7 @@ __all__ = [
 ]
 
 FIRST_DEALER_TAG = "FirstDealer"
-"""The match tag keeping the sheet's first dealer (unknown to record-format.md, kept by readers)."""
+"""The match tag keeping the sheet's first dealer (unknown to docs/record-format.md, kept by readers)."""
 
 DEAL_POINTS = klaverjas.DEAL_POINTS
 """The card points of a Klaverjas deal, last trick included."""

@@ -1,4 +1,4 @@
-"""``klabsite check``: exit codes, FILE:LINE messages, the JSON of record-format.md."""
+"""``klabsite check``: exit codes, FILE:LINE messages, the JSON of docs/record-format.md."""
 
 from __future__ import annotations
 

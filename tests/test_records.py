@@ -1,4 +1,4 @@
-"""The .klab record format: lexical rules, canonical form, ids (shared/record-format.md)."""
+"""The .klab record format: lexical rules, canonical form, ids (docs/record-format.md)."""
 
 from __future__ import annotations
 
