@@ -156,8 +156,9 @@ class Card:
             raise CardError(f"cannot read card {quote(text)}: write rank then suit, e.g. JH or TS")
         try:
             return _BY_KEY[(Rank.parse(key[:-1]), Suit.parse(key[-1]))]
-        except CardError as error:
-            raise CardError(f"cannot read card {quote(text)}: {error}") from None
+        except CardError:
+            raise CardError(f"cannot read card {quote(text)}: write a rank (7 8 9 T J Q K A, or 10) then a "
+                            "suit (C D H S), e.g. JH or TS") from None
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
