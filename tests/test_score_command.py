@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -407,3 +412,296 @@ def test_show_table_is_aligned_with_both_sides(capsys, tmp_path):
         "   2  E       EW        0  162   0  100  pit      0  362  112  432",
     ]
     assert "Match: NS 112 EW 432 (target 1500)" in shown and "Next dealer: S" in shown
+
+
+# --------------------------------------------------------------------------- the files stay safe (reliability)
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file in ``folder`` (symlinks as their target's name), by name."""
+    return {p.name: (b"-> " + os.readlink(p).encode()) if p.is_symlink() else p.read_bytes()
+            for p in sorted(folder.iterdir())}
+
+
+def test_concurrent_score_adds_keep_every_deal(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path, "--rules", "target=100000")
+    command = [sys.executable, "-m", "klabsite.cli", "score", str(path), "add"]
+    pairs = [(subprocess.Popen([*command, "--playing", "NS", "--points", "92"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1]),
+              subprocess.Popen([*command, "--playing", "EW", "--points", "100"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1]))
+             for _ in range(20)]
+    added = []
+    for process in (process for pair in pairs for process in pair):
+        out, err = process.communicate(timeout=120)
+        assert (process.returncode, err) == (0, ""), err
+        added.append(int(re.match(rf"{re.escape(str(path))}: added deal (\d+),", out).group(1)))
+    assert sorted(added) == list(range(1, 41))  # each reported a different deal …
+    deals = check_json(capsys, path)["deals"]
+    assert len(deals) == 40  # … and every one was kept
+    assert sorted(deal["points"]["NS"] for deal in deals) == [62] * 20 + [92] * 20
+    assert sorted(files_of(tmp_path)) == ["sheet.klab", "sheet.klab.undo"]
+    for _ in range(40):
+        ok(capsys, path, "undo")
+    assert "(no deals yet)" in ok(capsys, path, "show")
+
+
+def test_a_symlinked_sheet_is_changed_at_its_target_and_stays_a_link(capsys, tmp_path):
+    (tmp_path / "real").mkdir()
+    real = klaverjas_sheet(capsys, tmp_path / "real")
+    link = tmp_path / "link.klab"
+    link.symlink_to(real)
+    out = ok(capsys, link, "add", "--playing", "NS", "--points", "92")
+    assert out.startswith(f"{link}: added deal 1")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert '[Points "NS 92"]' in real.read_text()
+    assert sorted(files_of(tmp_path / "real")) == ["sheet.klab", "sheet.klab.undo"]
+    ok(capsys, link, "undo")
+    assert "[Deal" not in real.read_text() and link.is_symlink()
+    dangling = tmp_path / "new.klab"
+    dangling.symlink_to(tmp_path / "real" / "later.klab")
+    ok(capsys, dangling, "new", "--game", "klaberjass")
+    assert dangling.is_symlink() and (tmp_path / "real" / "later.klab").is_file()
+
+
+@pytest.mark.parametrize("which", ["sheet.klab", "sheet.klab.undo"])
+@pytest.mark.parametrize("args", [("add", "--playing", "NS", "--points", "92"), ("undo",),
+                                  ("new", "--game", "klaberjass", "--force"), ("delete", "1")])
+def test_a_read_only_sheet_is_refused_with_one_line(capsys, tmp_path, which, args):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "EW", "--points", "100")
+    os.chmod(tmp_path / which, 0o444)
+    before = files_of(tmp_path)
+    status, out, err = score(capsys, path, *args)
+    assert (status, out, err.count("\n")) == (1, "", 1), err
+    assert "read-only (mode 0444)" in err and err.startswith(f"{path}: ")
+    assert files_of(tmp_path) == before and (tmp_path / which).stat().st_mode & 0o777 == 0o444
+    assert "Deal" in ok(capsys, path, "show")  # reading it is fine
+
+
+def _failing_on_call(real, number: int, error: int = errno.ENOSPC):
+    """A stand-in for ``real`` that raises ``OSError(error)`` on its ``number``-th call."""
+    calls = []
+
+    def fake(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == number:
+            raise OSError(error, os.strerror(error))
+        return real(*args, **kwargs)
+    return fake
+
+
+@pytest.mark.parametrize("args", [("add", "--playing", "NS", "--points", "92"), ("undo",),
+                                  ("edit", "1", "--points", "80"), ("new", "--game", "klaberjass", "--force")])
+@pytest.mark.parametrize(("function", "number"), [("replace", 1), ("replace", 2), ("fsync", 1), ("fsync", 2)])
+def test_a_write_failure_leaves_both_files_byte_identical(capsys, tmp_path, monkeypatch, args, function, number):
+    """ENOSPC (or any error) on the first or second write or rename: FILE and FILE.undo as they were."""
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "EW", "--points", "100")
+    before = files_of(tmp_path)
+    monkeypatch.setattr(os, function, _failing_on_call(getattr(os, function), number))
+    status, out, err = score(capsys, path, *args)
+    monkeypatch.undo()
+    assert (status, out) == (1, "")
+    assert err == f"{path}: cannot read or write: No space left on device\n"
+    assert files_of(tmp_path) == before  # no temporary file left either
+    ok(capsys, path, *args)  # and the same change works once there is room
+
+
+def test_a_failed_second_rename_restores_the_history_and_the_change_can_be_undone_later(capsys, tmp_path,
+                                                                                       monkeypatch):
+    path = klaverjas_sheet(capsys, tmp_path)
+    history = (tmp_path / "sheet.klab.undo").read_bytes()
+    monkeypatch.setattr(os, "replace", _failing_on_call(os.replace, 2))
+    assert score(capsys, path, "add", "--playing", "NS", "--points", "92")[0] == 1
+    monkeypatch.undo()
+    assert (tmp_path / "sheet.klab.undo").read_bytes() == history
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    ok(capsys, path, "undo")
+    assert "(no deals yet)" in ok(capsys, path, "show")
+
+
+def test_stale_temporaries_of_its_own_naming_are_removed_on_the_next_run(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    stale = [".sheet.klab.abcd_123.tmp", ".sheet.klab.undo.x7y8z9ab.tmp"]
+    kept = [".sheet.klab.mine.tmp", ".other.klab.abcd_123.tmp", "sheet.klab.abcd_123.tmp"]
+    for name in stale + kept:
+        (tmp_path / name).write_text("left by a killed run")
+    ok(capsys, path, "show")  # reading changes nothing
+    assert set(stale) <= set(files_of(tmp_path))
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    assert sorted(files_of(tmp_path)) == sorted(["sheet.klab", "sheet.klab.undo", *kept])
+
+
+def test_a_killed_run_leaves_no_mixed_files(capsys, tmp_path):
+    """SIGKILL at any moment: the sheet is one version or the other and the history replays."""
+    path = klaverjas_sheet(capsys, tmp_path, "--rules", "target=100000")
+    versions = {path.read_bytes()}
+    for attempt in range(12):
+        process = subprocess.Popen([sys.executable, "-m", "klabsite.cli", "score", str(path), "add", "--playing",
+                                    "NS", "--points", str(80 + attempt)], cwd=Path(__file__).parents[1],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.25 + 0.02 * attempt)
+        process.kill()
+        process.wait()
+        current = path.read_bytes()
+        assert check_json(capsys, path)["game"] == "klaverjas"
+        versions.add(current)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")  # cleans whatever was left
+    assert sorted(files_of(tmp_path)) == ["sheet.klab", "sheet.klab.undo"]
+    while score(capsys, path, "undo")[0] == 0:
+        assert path.read_bytes() in versions
+
+
+# --------------------------------------------------------------------------- bad arguments (reliability)
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(("game", "args", "message"), [
+    ("klaverjas", ("add", "--playing", "NS", "--points", HUGE), "--points: NS 999"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", f"EW {HUGE}"), "--points: EW 999"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "92", "--roem", f"NS {HUGE}"), "--roem: NS 999"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "²"), "needs a whole number, not '²'"),
+    ("klaverjas", ("edit", HUGE, "--points", "90"), "there is no deal 999"),
+    ("klaverjas", ("edit", "0" * 5000 + "2", "--points", "90"), "there is no deal 2"),
+    ("klaverjas", ("edit", "²", "--points", "90"), "deal number '²'"),
+    ("klaverjas", ("delete", HUGE), "there is no deal 999"),
+    ("klaberjass", ("add", "--maker", "N", "--totals", f"N {HUGE} S 0"), "--totals: N 999"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--rules", f"target={HUGE}", "--force"), "--rules: option target"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--title", "Club\nnight", "--force"), "--title: write one line"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--title", "\x1b[2J", "--force"), "not '\\x1b[2J'"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--source", "a\rb", "--force"), "--source: write one line"),
+    ("klaverjas", ("new", "--game", "klaverjas", "--players", "N:A\x07na", "--force"), "--players: write one"),
+    ("klaverjas", ("add", "--playing", "NS", "--points", "92", "--note", "\x1b]0;pwned\x07"), "--note: write"),
+    ("klaverjas", ("add", "--playing", "N" * 100_000, "--points", "92"), "unknown side 'NNNN"),
+])
+def test_huge_numbers_and_control_characters_in_arguments_are_refused_with_one_line(capsys, tmp_path, game,
+                                                                                    args, message):
+    path = tmp_path / "sheet.klab"
+    ok(capsys, path, "new", "--game", game)
+    ok(capsys, path, "add", *(("--playing", "NS", "--points", "92") if game == "klaverjas"
+                              else ("--maker", "N", "--totals", "N 102 S 60")))
+    before = files_of(tmp_path)
+    status, out, err = score(capsys, path, *args)
+    assert (status, out, err.count("\n")) == (1, "", 1), err
+    assert message in err and len(err) < 250, err
+    assert files_of(tmp_path) == before
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (("new", "--game", "klaverjas", "--title", "caf\udce9"), "--title"),
+    (("new", "--game", "klaverjas", "--players", "N:\udcff"), "--players"),
+    (("add", "--playing", "NS", "--points", "92", "--note", "\udc80"), "--note"),
+    (("add", "--playing", "N\udcc3", "--points", "92"), "--playing"),
+    (("edit", "1\udce9", "--points", "92"), "N"),
+])
+def test_arguments_that_are_not_utf8_are_a_one_line_usage_error(capsys, tmp_path, args, name):
+    path = tmp_path / "sheet.klab"
+    status, out, err = score(capsys, path, *args)
+    assert (status, out) == (2, "")
+    assert err == f"klabsite score FILE {args[0]}: error: {name} is not UTF-8 text (check the terminal's encoding)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sheet_name_that_is_not_utf8_works_and_is_shown_escaped(capsys, tmp_path):
+    path = tmp_path / "caf\udce9.klab"  # the bytes b"caf\xe9.klab" on disk
+    out = ok(capsys, path, "new", "--game", "klaverjas")
+    assert out == f"{tmp_path}/caf\\udce9.klab: new klaverjas sheet (the usual rules), first dealer N\n"
+    assert (os.fsencode(tmp_path) + b"/caf\xe9.klab") in [os.fsencode(p) for p in tmp_path.iterdir()]
+
+
+@pytest.mark.parametrize("history", ["[" * 100_000, '{"format": "klabsite-score-undo 1", "changes": '
+                                     + "[" * 50_000 + "]" * 50_000 + "}",
+                                     '{"format": "klabsite-score-undo 1", "changes": [{"command": "\\u001b[2J", '
+                                     '"before": null, "after": "' + "0" * 64 + '"}]}'])
+def test_a_deeply_nested_or_strange_undo_history_is_refused_with_one_line(capsys, tmp_path, history):
+    path = klaverjas_sheet(capsys, tmp_path)
+    (tmp_path / "sheet.klab.undo").write_text(history)
+    before = files_of(tmp_path)
+    for args in (("undo",), ("add", "--playing", "NS", "--points", "92")):
+        status, out, err = score(capsys, path, *args)
+        assert (status, out) == (1, "")
+        assert err == f"{path}: its undo history sheet.klab.undo cannot be read; delete it to start a new one\n"
+    assert files_of(tmp_path) == before
+
+
+def test_a_huge_undo_history_is_refused_unread(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    with (tmp_path / "sheet.klab.undo").open("wb") as file:
+        file.truncate(80 * 1024 * 1024)  # sparse: 80 MiB of NULs
+    status, _, err = score(capsys, path, "undo")
+    assert (status, err.count("\n")) == (1, 1) and "cannot be read" in err
+
+
+# --------------------------------------------------------------------------- impossible values (reliability)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--roem", "NS 710"), "--roem: NS 710: no deal holds more than 700 roem"),
+    (("--roem", "NS 400 EW 310"), "--roem: NS 400 EW 310: no deal holds more than 700 roem, both sides together"),
+    (("--roem", "EW 1" + "0" * 40), "--roem: EW 1000"),
+    (("--roem", "NS 25"), "not a multiple of 10"),
+])
+def test_roem_no_deal_can_make_is_refused(capsys, tmp_path, args, message):
+    path = klaverjas_sheet(capsys, tmp_path)
+    status, _, err = score(capsys, path, "add", "--playing", "NS", "--points", "92", *args)
+    assert status == 1 and message in err and err.count("\n") == 1, err
+
+
+def test_the_most_roem_a_deal_can_hold_is_accepted(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "162", "--roem", "NS 700", "--pit")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92", "--roem", "NS 300 EW 400")
+    status, _, err = score(capsys, path, "edit", "2", "--roem", "NS 310")
+    assert status == 1 and "both sides together" in err
+
+
+@pytest.mark.parametrize(("rules", "totals", "message"), [
+    ("", "N 0 S 0", "the totals N 0 S 0 add up to 0, less than the 162 card points of a deal"),
+    ("", "N 84 S 60", "add up to 144, less than the 162 card points"),
+    ("", "N 100 S 72", "hold 10 beyond the 162 card points of a deal: sequences and bella make 20, 40"),
+    ("", "N 300 S 0", "hold 138 beyond"),
+    ("", "N 1" + "0" * 60 + " S 0", "--totals: N 1000"),
+    ("long-sequence=100", "N 300 S 100", "hold 238 beyond"),
+])
+def test_klaberjass_totals_no_deal_can_make_are_refused(capsys, tmp_path, rules, totals, message):
+    path = klaberjass_sheet(capsys, tmp_path, *(("--rules", rules) if rules else ()))
+    status, _, err = score(capsys, path, "add", "--maker", "N", "--totals", totals)
+    assert status == 1 and message in err and err.count("\n") == 1 and len(err) < 250, err
+
+
+@pytest.mark.parametrize(("rules", "totals"), [
+    ("", "N 0 S 162"), ("", "N 81 S 81"), ("", "N 182 S 0"), ("", "N 142 S 140"),
+    ("long-sequence=100", "N 300 S 32"), ("long-sequence=100", "N 150 S 162"),
+])
+def test_klaberjass_totals_a_deal_can_make_are_accepted(capsys, tmp_path, rules, totals):
+    path = klaberjass_sheet(capsys, tmp_path, *(("--rules", rules) if rules else ()))
+    ok(capsys, path, "add", "--maker", "N", "--totals", totals)
+
+
+# --------------------------------------------------------------------------- show (reliability)
+
+
+def test_show_prints_names_titles_and_notes_with_control_characters_escaped(capsys, tmp_path):
+    path = tmp_path / "hand.klab"
+    path.write_text('%klab 1\n[Game "klaverjas"]\n[Players "N:Ana\x1b[31m E:Ivo S:Maja W:\x07Luka"]\n'
+                    '[Title "Club \x1b]0;pwned\x07night"]\n\n[Deal "1"]\n[Dealer "N"]\n[Playing "NS"]\n'
+                    '[Points "NS 92"]\n[Note "re\x1b[2Jcount"]\n')
+    shown = ok(capsys, path, "show")
+    assert not any(char in shown for char in "\x1b\x07")
+    assert shown.startswith("klaverjas score sheet: Club \\x1b]0;pwned\\x07night\n")
+    assert "Players: NS: Ana\\x1b[31m & Maja, EW: Ivo & \\x07Luka\n" in shown
+    assert "Notes:\n  deal 1: re\\x1b[2Jcount\n" in shown
+
+
+def test_show_shows_a_deals_note(capsys, tmp_path):
+    path = klaverjas_sheet(capsys, tmp_path)
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    ok(capsys, path, "add", "--playing", "EW", "--points", "100", "--note", "misdeal?  redealt\nby E")
+    ok(capsys, path, "add", "--playing", "NS", "--points", "92")
+    shown = ok(capsys, path, "show")
+    assert "\nNotes:\n  deal 2: misdeal? redealt by E\n\nMatch:" in shown
+    ok(capsys, path, "edit", "2", "--note", "")
+    assert "Notes:" not in ok(capsys, path, "show")
