@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from klabsite.cli import main
+from klabsite.commands.check import check_bytes
 from tests.helpers import check_json
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records" / "valid"
@@ -705,3 +711,81 @@ def test_show_shows_a_deals_note(capsys, tmp_path):
     assert "\nNotes:\n  deal 2: misdeal? redealt by E\n\nMatch:" in shown
     ok(capsys, path, "edit", "2", "--note", "")
     assert "Notes:" not in ok(capsys, path, "show")
+
+
+# --------------------------------------------------------------------------- mutated commands (Hypothesis)
+
+HOSTILE = ["", " ", "²", "٣", HUGE, "0" * 5000 + "1", "-1", "+5", "1e3", "NS", "EW", "N", "S", "E", "W",
+           "\x1b[2J", "a\nb", "caf\udce9", "\udcff", "x" * 3000, "--pit", "--no-pit", "--force", "--note",
+           "92", "162", "700", "710", "NS 20 EW 0", "N 102 S 60", "N 0 S 0", "3", "1", "0", "klaverjas",
+           "klaberjass", "target=300", "deals=²", "N:Ana E:Ivo", "N:\x07", ";", '"', "\\", "[Deal \"2\"]"]
+COMMANDS = {
+    "klaverjas": [
+        ["new", "--game", "klaverjas", "--force", "--rules", "target=300", "--title", "t"],
+        ["add", "--playing", "NS", "--points", "92", "--roem", "NS 20 EW 0"],
+        ["add", "--playing", "EW", "--points", "EW 162", "--pit", "--note", "n"],
+        ["edit", "1", "--points", "100", "--roem", "EW 50"], ["edit", "2", "--no-pit"],
+        ["delete", "1"], ["undo"], ["show"],
+    ],
+    "klaberjass": [
+        ["new", "--game", "klaberjass", "--force", "--dealer", "S", "--players", "N:Anna S:Ben"],
+        ["add", "--maker", "N", "--totals", "N 102 S 60"], ["add", "--maker", "S", "--totals", "N 81 S 81"],
+        ["edit", "1", "--totals", "N 60 S 122", "--note", "bella"], ["delete", "2"], ["undo"], ["show"],
+    ],
+}
+
+
+def _mutated_command(game: str, data: st.DataObject) -> list[str]:
+    words = list(data.draw(st.sampled_from(COMMANDS[game])))
+    for _ in range(data.draw(st.integers(0, 3))):
+        kind = data.draw(st.sampled_from(["drop", "duplicate", "swap", "hostile", "text", "other"]))
+        i = data.draw(st.integers(0, max(len(words) - 1, 0)))
+        if not words:
+            words.append(data.draw(st.sampled_from(HOSTILE)))
+        elif kind == "drop":
+            del words[i]
+        elif kind == "duplicate":
+            words.insert(data.draw(st.integers(0, len(words))), words[i])
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+        elif kind == "hostile":
+            words[i] = data.draw(st.sampled_from(HOSTILE))
+        elif kind == "text":
+            words[i] = data.draw(st.text(max_size=20))
+        else:
+            words[i] = data.draw(st.sampled_from([w for c in COMMANDS[game] for w in c]))
+    return words
+
+
+def _score_in_process(path: Path, words: list[str]) -> tuple[int, str, str]:
+    """``klabsite score PATH WORDS…`` in-process: status, stdout, stderr (argparse exits caught)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(["score", str(path), *words])
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else 2
+    return status, out.getvalue(), err.getvalue()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(COMMANDS)), data=st.data())
+def test_mutated_score_commands_refuse_cleanly_and_leave_the_files_alone(game, data):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.klab"
+        for words in COMMANDS[game][:3]:  # a sheet with two deals and its history
+            assert _score_in_process(path, words)[0] == 0
+        for _ in range(data.draw(st.integers(1, 3))):
+            words = _mutated_command(game, data)
+            before = files_of(Path(folder))
+            status, out, err = _score_in_process(path, words)
+            assert status in (0, 1, 2), (words, status, err)
+            assert "Traceback" not in err and "internal error" not in err, (words, err)
+            out.encode("utf-8"), err.encode("utf-8")  # printable on a strict UTF-8 terminal
+            if status:
+                assert err.count("\n") == 1 and len(err) - len(str(path)) <= 200, (words, err)
+                assert files_of(Path(folder)) == before, words
+            else:
+                assert err == "" and sorted(files_of(Path(folder))) == ["sheet.klab", "sheet.klab.undo"]
+                assert check_bytes(path.read_bytes())[1] == [], words

@@ -30,7 +30,7 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``PROG: error: MESSAGE (see PROG --help)`` on standard error and exit with status 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, 160)} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, 120)} (see {self.prog} --help)\n")
 
     def parse_known_args(self, args: Sequence[str] | None = None,
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
