@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import io
 import os
 import re
@@ -429,9 +430,21 @@ def files_of(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.iterdir())}
 
 
+SCORE_ONLY = """
+import argparse, sys
+from klabsite.commands import score
+parser = argparse.ArgumentParser(prog="klabsite")
+score.register(parser.add_subparsers(dest="command", required=True))
+args = parser.parse_args(sys.argv[1:])
+sys.exit(args.func(args))
+"""
+"""``klabsite`` with only the ``score`` command: a real process that starts quickly (the full command
+line also imports the site builder)."""
+
+
 def test_concurrent_score_adds_keep_every_deal(capsys, tmp_path):
     path = klaverjas_sheet(capsys, tmp_path, "--rules", "target=100000")
-    command = [sys.executable, "-m", "klabsite.cli", "score", str(path), "add"]
+    command = [sys.executable, "-c", SCORE_ONLY, "score", str(path), "add"]
     pairs = [(subprocess.Popen([*command, "--playing", "NS", "--points", "92"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1]),
               subprocess.Popen([*command, "--playing", "EW", "--points", "100"], stdout=subprocess.PIPE,
@@ -544,10 +557,10 @@ def test_a_killed_run_leaves_no_mixed_files(capsys, tmp_path):
     path = klaverjas_sheet(capsys, tmp_path, "--rules", "target=100000")
     versions = {path.read_bytes()}
     for attempt in range(12):
-        process = subprocess.Popen([sys.executable, "-m", "klabsite.cli", "score", str(path), "add", "--playing",
+        process = subprocess.Popen([sys.executable, "-c", SCORE_ONLY, "score", str(path), "add", "--playing",
                                     "NS", "--points", str(80 + attempt)], cwd=Path(__file__).parents[1],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.25 + 0.02 * attempt)
+        time.sleep(0.1 + 0.02 * attempt)
         process.kill()
         process.wait()
         current = path.read_bytes()
@@ -769,13 +782,22 @@ def _score_in_process(path: Path, words: list[str]) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+@functools.cache
+def _two_deal_sheet(game: str) -> dict[str, bytes]:
+    """The files of a sheet of ``game`` with two deals and its history (made once)."""
+    with tempfile.TemporaryDirectory() as folder:
+        for words in COMMANDS[game][:3]:
+            assert _score_in_process(Path(folder) / "sheet.klab", words)[0] == 0
+        return files_of(Path(folder))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(COMMANDS)), data=st.data())
 def test_mutated_score_commands_refuse_cleanly_and_leave_the_files_alone(game, data):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sheet.klab"
-        for words in COMMANDS[game][:3]:  # a sheet with two deals and its history
-            assert _score_in_process(path, words)[0] == 0
+        for name, content in _two_deal_sheet(game).items():
+            (Path(folder) / name).write_bytes(content)
         for _ in range(data.draw(st.integers(1, 3))):
             words = _mutated_command(game, data)
             before = files_of(Path(folder))
