@@ -697,7 +697,7 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
         _fail(deal, error, token.line)
     except ValueError as error:
         detail = re.sub(r"^cannot read action '.*?': ", "", str(error))
-        _fail(deal, f"cannot read action {quote(token.value)}: {detail}", token.line)
+        _fail(deal, f"cannot read action {quote(token.value, 40)}: {detail}", token.line)
     else:
         deal.add_action(action, token.line)
 
