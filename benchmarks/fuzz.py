@@ -204,16 +204,22 @@ SCORE_COMMANDS = {
 """Valid commands of each game; the first three make the sheet every case starts from."""
 
 
+MUTATIONS = ["drop", "double", "swap", "other", "other", "hostile", "hostile", "hostile", "text"]
+"""The kinds of command mutation, as often as they are drawn."""
+
+
 def mutate_command(words: list[str], game: str, rng: random.Random) -> list[str]:
-    """``words`` with one to three mutations: an argument dropped, doubled, moved, or replaced by
-    another command's argument, a hostile token or random text."""
+    """``words`` with one to three mutations: an argument dropped, doubled, moved, or a value (most
+    often) replaced by another command's argument, a hostile token or random text."""
     words = list(words)
     pool = [word for command in SCORE_COMMANDS[game] for word in command]
     for _ in range(rng.randint(1, 3)):
-        kind = rng.choice(["drop", "double", "swap", "other", "hostile", "text"])
+        kind = rng.choice(MUTATIONS)
         if not words:
             words = [rng.choice(pool)]
-        i = rng.randrange(len(words))
+        values = [n for n, word in enumerate(words) if n and not word.startswith("--")]
+        on_value = values and kind in ("other", "hostile", "text")
+        i = rng.choice(values) if on_value else rng.randrange(len(words))
         if kind == "drop":
             del words[i]
         elif kind == "double":
