@@ -99,3 +99,14 @@ def test_simulate_refuses_a_seed_that_is_not_utf8_or_not_one_line(capsys):
     assert main(["simulate", "--game", "klaverjas", "--seed", "a\nb", "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "a tag value is one line" in err
+
+
+@pytest.mark.parametrize(("words", "line"), [
+    (("check", "a\0b.klab"), "klabsite check: error: FILE: a file name cannot hold a NUL character"),
+    (("score", "a\0b.klab", "show"), "klabsite score FILE show: error: FILE: a file name cannot hold a NUL character"),
+    (("simulate", "--game", "klaverjas", "--seed", "1", "--deals", "1", "--out", "a\0b"),
+     "klabsite simulate: error: --out: a file name cannot hold a NUL character"),
+])
+def test_a_file_name_with_a_nul_character_is_a_usage_error(capsys, words, line):
+    assert main(list(words)) == 2
+    assert capsys.readouterr() == ("", line + "\n")

@@ -25,7 +25,7 @@ import sys
 from typing import Any, BinaryIO, TextIO
 
 from klabsite.commands.files import EXIT_BUG, internal_error
-from klabsite.commands.help import add_command, examples
+from klabsite.commands.help import add_command, argument_error, examples
 from klabsite.records import RecordError, format_scores, parse_record
 from klabsite.replay import MatchReplay, describe_deal, replay
 from klabsite.text import printable
@@ -113,6 +113,10 @@ def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Check every file named; the highest exit status."""
+    wrong = argument_error("klabsite check", {}, {"FILE": args.files})
+    if wrong is not None:
+        print(wrong, file=sys.stderr)
+        return EXIT_UNREADABLE
     status = EXIT_OK
     for path in args.files:
         status = max(status, check_file(path, args.json, sys.stdout, sys.stderr))

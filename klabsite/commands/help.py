@@ -8,7 +8,8 @@ error, exit status 2, naming the command and pointing to its ``--help``::
     score FILE add --help)
 
 Arguments that are not valid UTF-8 (the shell passes bytes; Python keeps the ones it cannot decode
-as surrogate escapes) are refused the same way (:func:`undecodable`).
+as surrogate escapes) are refused the same way (:func:`argument_error`), and so are file names
+holding a NUL character.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, NoReturn
 
 from klabsite.text import shorten
 
-__all__ = ["CommandParser", "add_command", "examples", "undecodable", "undecodable_error", "EXIT_USAGE"]
+__all__ = ["CommandParser", "add_command", "examples", "argument_error", "EXIT_USAGE"]
 
 EXIT_USAGE = 2
 """The exit status of a usage error."""
@@ -56,24 +57,29 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def undecodable(values: dict[str, Any]) -> str | None:
-    """The name of the first argument holding bytes that are not UTF-8, or ``None``.
+def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | None = None) -> str | None:
+    """The usage-error line for the first argument klabsite cannot use, or ``None``.
 
-    ``values`` maps each argument's name (``--title``) to its value (a string or list of them).
+    ``values`` map each text argument's name (``--title``) to its value (a string, a list of them,
+    or ``None``): each must be UTF-8. ``files`` map file-name arguments the same way: any bytes
+    will do, but not a NUL character (no system allows one in a name).
 
-    >>> undecodable({"--title": "Club", "--note": "caf\\udce9"})
-    '--note'
+    >>> argument_error("klabsite score FILE add", {"--title": "Club", "--note": "caf\\udce9"})
+    "klabsite score FILE add: error: --note is not UTF-8 text (check the terminal's encoding)"
+    >>> argument_error("klabsite check", {}, {"FILE": ["a.klab", "b\\0"]})
+    'klabsite check: error: FILE: a file name cannot hold a NUL character'
     """
     for name, value in values.items():
-        for text in value if isinstance(value, list) else [value]:
-            if isinstance(text, str) and _undecodable(text):
-                return name
+        if any(_undecodable(text) for text in _texts(value)):
+            return f"{prog}: error: {name} is not UTF-8 text (check the terminal's encoding)"
+    for name, value in (files or {}).items():
+        if any("\0" in text for text in _texts(value)):
+            return f"{prog}: error: {name}: a file name cannot hold a NUL character"
     return None
 
 
-def undecodable_error(prog: str, name: str) -> str:
-    """The usage-error line for argument ``name`` that is not UTF-8."""
-    return f"{prog}: error: {name} is not UTF-8 text (check the terminal's encoding)"
+def _texts(value: Any) -> list[str]:
+    return [text for text in (value if isinstance(value, list) else [value]) if isinstance(text, str)]
 
 
 def _undecodable(text: str) -> bool:

@@ -38,7 +38,7 @@ from klabsite.commands.files import (
     replace_together,
     write_atomically,
 )
-from klabsite.commands.help import EXIT_USAGE, add_command, examples, undecodable, undecodable_error
+from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.sheet import DealOptions, History, Sheet, SheetError
 from klabsite.text import printable, whole_number
 
@@ -340,9 +340,9 @@ def run(args: argparse.Namespace) -> int:
     """Carry out one action on the sheet ``args.file``; the exit status."""
     name = printable(args.file)
     given = {flag: getattr(args, dest) for dest, flag in _ARGUMENTS.items() if hasattr(args, dest)}
-    wrong = undecodable(given)
+    wrong = argument_error(f"klabsite score FILE {args.score_action}", given, {"FILE": args.file})
     if wrong is not None:
-        print(undecodable_error(f"klabsite score FILE {args.score_action}", wrong), file=sys.stderr)
+        print(wrong, file=sys.stderr)
         return EXIT_USAGE
     try:
         message = _carry_out(Path(args.file), args)

@@ -24,7 +24,7 @@ from klabsite.actions import Action, ActionKind
 from klabsite.bots import BOTS, Bot, get_bot
 from klabsite.cards import SUITS
 from klabsite.commands.files import write_atomically
-from klabsite.commands.help import EXIT_USAGE, add_command, examples, undecodable, undecodable_error
+from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.decks import deck_from_seed
 from klabsite.events import CardPlayed, TrickWon
 from klabsite.games import Game, get_game
@@ -237,10 +237,11 @@ def wrote_line(record: Record, played: Sequence[Any], out: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the record; 0, or 2 for options that cannot be used or a file not writable."""
-    wrong = undecodable({"--seed": args.seed, "--rules": args.rules, "--players": args.players,
-                         "--bots": args.bots, "--out": args.out})
+    wrong = argument_error("klabsite simulate", {"--seed": args.seed, "--rules": args.rules,
+                                                 "--players": args.players, "--bots": args.bots},
+                           {"--out": args.out})
     if wrong is not None:
-        print(undecodable_error("klabsite simulate", wrong), file=sys.stderr)
+        print(wrong, file=sys.stderr)
         return EXIT_USAGE
     if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
         print(f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}", file=sys.stderr)
