@@ -169,12 +169,12 @@ def parse_scores(value: str, keys: Iterable[str], *, what: str = "score") -> dic
         key = _read_key(key_word, allowed, what)
         if key in scores:
             raise RecordError(f"{what} gives {key} twice")
-        value = whole_number(number)
-        if value is None:
+        points = whole_number(number)
+        if points is None:
             raise RecordError(f"{what}: {key} needs a whole number of points, not {quote(number)}")
-        if value > LARGEST_NUMBER:
+        if points > LARGEST_NUMBER:
             raise RecordError(f"{what}: {key} {shorten(number)} is beyond any real score")
-        scores[key] = value
+        scores[key] = points
     return scores
 
 

@@ -33,8 +33,9 @@ class CommandParser(argparse.ArgumentParser):
         """Print ``PROG: error: MESSAGE (see PROG --help)`` on standard error and exit with status 2."""
         self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, 120)} (see {self.prog} --help)\n")
 
-    def parse_known_args(self, args: Sequence[str] | None = None,
-                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+    def parse_known_args(  # type: ignore[override]  # one signature for argparse's overloads
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         """As ``argparse``, but arguments this command does not know are its usage error."""
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
