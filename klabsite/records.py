@@ -1,6 +1,6 @@
 """The ``.klab`` deal record: reading (lenient, with line numbers), canonical writing, ids.
 
-The format's contract is ``docs/record-format.md``. A record is a :class:`Record`: the match tags (in the
+``docs/record-format.md`` is the contract. A record is a :class:`Record`: the match tags (in the
 order read, unknown tags kept) and a list of :class:`DealRecord`, each with its tags and its
 actions. Reading normalises every value klabsite understands (cards ``TH``, seats, the ``Rules``
 tag rewritten through the game's options class, score pairs in seat or side order), so writing
@@ -35,6 +35,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -203,9 +204,9 @@ def _read_seat(value: str, game: Game, what: str) -> str:
 
 def _read_deck(value: str) -> str:
     cards = parse_cards(value)
-    seen: set[Card] = set()
-    twice = list(dict.fromkeys(card for card in cards if card in seen or seen.add(card)))  # type: ignore[func-returns-value]
-    missing = [card for card in DECK if card not in seen]
+    counts = Counter(cards)
+    twice = [card for card, count in counts.items() if count > 1]  # each named once, however often given
+    missing = [card for card in DECK if card not in counts]
     if twice or missing or len(cards) != 32:
         problems = []
         if twice:
