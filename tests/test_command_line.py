@@ -42,7 +42,7 @@ def test_every_help_has_a_plain_description_and_an_example(capsys, words):
 def test_score_help_names_every_action(capsys):
     text = help_of(capsys, "score")
     for action in ("new", "add", "show", "edit", "delete", "undo"):
-        assert re.search(rf"^  {action} +\w", text, re.MULTILINE), action
+        assert re.search(rf"^    {action} +\w", text, re.MULTILINE), action
 
 
 def test_simulate_bots_help_lists_the_bots_of_the_registry(capsys, monkeypatch):

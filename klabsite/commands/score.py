@@ -53,15 +53,6 @@ DESCRIPTION = """\
 Keep a match as a score sheet: for each deal, the result as counted at the table.
 The sheet is a .klab record (klabsite check reads it); the dealer, nat, pit, the
 scores and the match totals are worked out for you. Every change can be undone.
-
-actions:
-  new     start a sheet (--game klaverjas or klaberjass)
-  add     add the next deal's result
-  show    print the sheet as a table, with the totals and who deals next
-  edit    correct a deal (give only what changes)
-  delete  delete a deal (later deals are renumbered)
-  undo    take back the last change (again and again)
-
 Run klabsite score FILE ACTION --help for an action's options."""
 
 EPILOG = examples(
@@ -78,7 +69,7 @@ Exit status: 0 done, 1 refused (the files are left as they were), 2 usage error.
 The undo history is kept next to the sheet, in FILE.undo."""
 
 _ACTION_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "new": ("start a new sheet",
+    "new": ("start a sheet (--game klaverjas or klaberjass)",
             "Start a new score sheet. The first dealer is N unless you say otherwise; later dealers\n"
             "follow the rules. An existing file is replaced only with --force (undo brings it back).",
             ('klabsite score night.klab new --game klaverjas --players "N:Ana E:Ivo S:Maja W:Luka"',
@@ -93,19 +84,19 @@ _ACTION_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
             ("klabsite score night.klab add --playing NS --points 92",
              'klabsite score night.klab add --playing EW --points "EW 162" --roem "EW 100" --pit',
              'klabsite score duel.klab add --maker S --totals "N 70 S 112" --note "bella for S"')),
-    "edit": ("correct a deal (unchanged values are kept)",
+    "edit": ("correct a deal (give only what changes)",
              "Correct deal N: give only the values that change; the rest is kept.",
              ("klabsite score night.klab edit 2 --points 100",
               "klabsite score night.klab edit 3 --no-pit",
               'klabsite score night.klab edit 1 --note ""')),
-    "delete": ("delete a deal (later deals renumber)",
+    "delete": ("delete a deal (later deals are renumbered)",
                "Delete deal N. Later deals move up one number and their dealers are worked out again.",
                ("klabsite score night.klab delete 4",)),
-    "show": ("print the sheet as a table",
+    "show": ("print the sheet: a table, the totals, who deals next",
              "Print the sheet: the players, a table of every deal, the notes, the match totals,\n"
              "and the winner or who deals next.",
              ("klabsite score night.klab show",)),
-    "undo": ("take back the last change",
+    "undo": ("take back the last change (again and again)",
              "Take back the last change (new --force, add, edit or delete); run it again to go\n"
              "further back. A file changed by hand since is not undone.",
              ("klabsite score night.klab undo",)),
