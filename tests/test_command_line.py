@@ -15,7 +15,8 @@ HELPS = [
     *[("score", "sheet.klab", action) for action in ("new", "add", "show", "edit", "delete", "undo")],
 ]
 
-MARKUP = re.compile(r"``|:class:|:func:|:meth:|:data:|\bseed 00\d|shared/|rules\.md|record-format\.md")
+MARKUP = re.compile(r"``|:class:|:func:|:meth:|:data:|\bseed \d{3}\b|[\w/-]+\.md\b")
+"""reST markup, and internal words: numbered seed documents, Markdown files a user does not have."""
 
 
 def help_of(capsys, *words: str) -> str:
