@@ -48,6 +48,7 @@ Decisions on points rules.md leaves open (each also stated where it is implement
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -78,6 +79,7 @@ from klabsite.melds import (
     opening_talk,
     reply_talk,
     runs_in,
+    sequence_value,
 )
 from klabsite.options import KlaberjassRules
 from klabsite.seats import Seat
@@ -95,6 +97,9 @@ __all__ = [
     "BellaDecided",
     "next_dealer",
     "scored_result",
+    "possible_extras",
+    "totals_problem",
+    "DEAL_POINTS",
     "stack_deck",
     "KlaberjassRules",
     "Seat",
@@ -111,7 +116,54 @@ TRICKS = 9
 BELLA = 20
 """Points for bella (K and Q of trumps played by one player)."""
 
+DEAL_POINTS = 162
+"""The card points of a deal, last trick included (152 + 10): part of the two totals together."""
+
+HAND = 9
+"""Cards in a hand once the hands are completed: what a declaration is made from."""
+
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
+
+
+def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
+    """What a deal's two totals together can hold beyond :data:`DEAL_POINTS`, lowest first.
+
+    That is one player's sequences (only the better declaration scores) plus bella or not.
+    Nine cards hold at most three sequences (each of 3 to 8 cards, in different suits).
+
+    >>> possible_extras(KlaberjassRules())
+    (0, 20, 40, 50, 60, 70, 80, 90, 100, 120)
+    """
+    lengths = range(3, 9)
+    melds = {0}
+    for count in (1, 2, 3):
+        for combination in itertools.combinations_with_replacement(lengths, count):
+            if sum(combination) <= HAND:
+                melds.add(sum(sequence_value(length, rules.long_sequence) for length in combination))
+    return tuple(sorted({meld + bella for meld in melds for bella in (0, BELLA)}))
+
+
+def totals_problem(rules: KlaberjassRules, totals: Mapping[Seat, int]) -> str | None:
+    """Why two totals cannot come from one deal, or ``None`` when they can.
+
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 0, Seat.S: 0}))
+    the totals N 0 S 0 add up to 0, less than the 162 card points of a deal (last trick included)
+    >>> problem = totals_problem(KlaberjassRules(), {Seat.N: 100, Seat.S: 72})
+    >>> problem.startswith("the totals N 100 S 72 hold 10 beyond"), problem.split(": ")[1]
+    (True, 'sequences and bella make 20, 40, 50, 60, 70, 80, 90, 100 or 120')
+    """
+    together = sum(totals.get(seat, 0) for seat in SEATS)
+    extras = possible_extras(rules)
+    if together - DEAL_POINTS in extras:
+        return None
+    pair = " ".join(f"{seat} {totals.get(seat, 0)}" for seat in SEATS)
+    if together < DEAL_POINTS:
+        return (f"the totals {pair} add up to {together}, less than the {DEAL_POINTS} card points of a deal "
+                "(last trick included)")
+    listed = ", ".join(map(str, extras[1:-1])) + f" or {extras[-1]}"
+    beyond = together - DEAL_POINTS
+    return (f"the totals {pair} hold {beyond} beyond the {DEAL_POINTS} card points of a deal: "
+            f"sequences and bella make {listed}")
 
 
 class DealError(ValueError):

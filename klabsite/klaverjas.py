@@ -64,7 +64,7 @@ from klabsite.events import (
     TrumpChosen,
 )
 from klabsite.options import KlaverjasRules
-from klabsite.roem import PIT_BONUS, trick_roem
+from klabsite.roem import MAX_DEAL_ROEM, PIT_BONUS, trick_roem
 from klabsite.seats import CLOCKWISE, Seat, Side
 from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
 
@@ -338,6 +338,11 @@ def scored_result(
             raise KlaverjasError(f"{side} cannot have negative points or roem")
         if roem[side] % 10:
             raise KlaverjasError(f"{side} roem {roem[side]} is not a multiple of 10")
+    if roem[Side.NS] + roem[Side.EW] > MAX_DEAL_ROEM:
+        raise KlaverjasError(
+            f"roem NS {roem[Side.NS]} EW {roem[Side.EW]}: no deal holds more than {MAX_DEAL_ROEM} roem "
+            "(four jacks, four aces, kings and queens, and four runs of four)"
+        )
     if points[Side.NS] + points[Side.EW] != DEAL_POINTS:
         raise KlaverjasError(
             f"the card points of both sides add up to {DEAL_POINTS}, not "

@@ -32,6 +32,7 @@ __all__ = [
     "runs_in",
     "meld_sets",
     "meld_value",
+    "sequence_value",
     "meld_problem",
     "format_meld",
     "Comparison",
@@ -102,11 +103,16 @@ def meld_sets(cards: Iterable[Card]) -> list[tuple[Meld, ...]]:
     return sets
 
 
+def sequence_value(length: int, long_sequence: int) -> int:
+    """Points of a sequence of ``length`` cards: 3 cards 20, 4 cards 50, 5 or more ``long_sequence``."""
+    if length >= 5:
+        return long_sequence
+    return 50 if length == 4 else 20
+
+
 def meld_value(meld: Sequence[Card], long_sequence: int) -> int:
     """Points of one sequence: 3 cards 20, 4 cards 50, 5 or more ``long_sequence``."""
-    if len(meld) >= 5:
-        return long_sequence
-    return 50 if len(meld) == 4 else 20
+    return sequence_value(len(meld), long_sequence)
 
 
 def meld_problem(melds: Sequence[Sequence[Card]], hand: Iterable[Card]) -> str | None:
