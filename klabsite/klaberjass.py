@@ -55,7 +55,7 @@ from enum import Enum
 from typing import Any
 
 from klabsite.actions import Action, ActionKind, Meld
-from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, strength
+from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
 from klabsite.deal import Deal, card_index, check_deck, deal_json
 from klabsite.events import (
     BidMade,
@@ -99,7 +99,7 @@ __all__ = [
     "scored_result",
     "possible_extras",
     "totals_problem",
-    "DEAL_POINTS",
+    "CARD_POINT_SUMS",
     "stack_deck",
     "KlaberjassRules",
     "Seat",
@@ -116,25 +116,38 @@ TRICKS = 9
 BELLA = 20
 """Points for bella (K and Q of trumps played by one player)."""
 
-DEAL_POINTS = 162
-"""The card points of a deal, last trick included (152 + 10): part of the two totals together."""
-
 HAND = 9
 """Cards in a hand once the hands are completed: what a declaration is made from."""
+
+PLAYED = 2 * HAND
+"""The cards played in a deal: 18 of the 32 (the rest stay in the stock)."""
 
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
 
 
-def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
-    """What a deal's two totals together can hold beyond :data:`DEAL_POINTS`, lowest first.
+def _card_point_sums() -> frozenset[int]:
+    """Every number of card points the 18 cards played in a deal can hold (the point tables are
+    the same whichever suit is trump)."""
+    reach: list[set[int]] = [{0}] + [set() for _ in range(PLAYED)]
+    for card in DECK:
+        value = points(card, Suit.HEARTS)
+        for count in range(PLAYED, 0, -1):
+            reach[count] |= {total + value for total in reach[count - 1]}
+    return frozenset(reach[PLAYED])
 
-    That is one player's sequences (only the better declaration scores) plus bella or not.
-    Nine cards hold at most three sequences (each of 3 to 8 cards, in different suits).
+
+CARD_POINT_SUMS = _card_point_sums()
+"""The card points that a deal's 18 played cards can hold together: every number from 18 to 146."""
+
+
+def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
+    """What a deal's two totals together can hold beyond the card points and the last trick,
+    lowest first: one player's sequences (only the better declaration scores) plus bella or not.
 
     >>> possible_extras(KlaberjassRules())
     (0, 20, 40, 50, 60, 70, 80, 90, 100, 120)
     """
-    lengths = range(3, 9)
+    lengths = range(3, HAND + 1)
     melds = {0}
     for count in (1, 2, 3):
         for combination in itertools.combinations_with_replacement(lengths, count):
@@ -146,24 +159,24 @@ def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
 def totals_problem(rules: KlaberjassRules, totals: Mapping[Seat, int]) -> str | None:
     """Why two totals cannot come from one deal, or ``None`` when they can.
 
-    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 0, Seat.S: 0}))
-    the totals N 0 S 0 add up to 0, less than the 162 card points of a deal (last trick included)
-    >>> problem = totals_problem(KlaberjassRules(), {Seat.N: 100, Seat.S: 72})
-    >>> problem.startswith("the totals N 100 S 72 hold 10 beyond"), problem.split(": ")[1]
-    (True, 'sequences and bella make 20, 40, 50, 60, 70, 80, 90, 100 or 120')
+    Together they hold the card points of the 18 cards played, the last trick's 10, and the
+    sequences and bella of :func:`possible_extras`.
+
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 0, Seat.S: 0}))  # doctest: +ELLIPSIS
+    the totals N 0 S 0 add up to 0, which no deal can make: its cards and last trick give 28 to 156, ...
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 84, Seat.S: 60}))
+    None
     """
     together = sum(totals.get(seat, 0) for seat in SEATS)
+    base = together - LAST_TRICK_BONUS
     extras = possible_extras(rules)
-    if together - DEAL_POINTS in extras:
+    if any(base - extra in CARD_POINT_SUMS for extra in extras):
         return None
     pair = " ".join(f"{seat} {totals.get(seat, 0)}" for seat in SEATS)
-    if together < DEAL_POINTS:
-        return (f"the totals {pair} add up to {together}, less than the {DEAL_POINTS} card points of a deal "
-                "(last trick included)")
+    low, high = min(CARD_POINT_SUMS) + LAST_TRICK_BONUS, max(CARD_POINT_SUMS) + LAST_TRICK_BONUS
     listed = ", ".join(map(str, extras[1:-1])) + f" or {extras[-1]}"
-    beyond = together - DEAL_POINTS
-    return (f"the totals {pair} hold {beyond} beyond the {DEAL_POINTS} card points of a deal: "
-            f"sequences and bella make {listed}")
+    return (f"the totals {pair} add up to {together}, which no deal can make: its cards and last trick "
+            f"give {low} to {high}, sequences and bella add {listed}")
 
 
 class DealError(ValueError):

@@ -77,8 +77,8 @@ FIRST_DEALER_TAG = "FirstDealer"
 DEAL_POINTS = klaverjas.DEAL_POINTS
 """The card points of a Klaverjas deal, last trick included."""
 
-TOTALS_EXAMPLE = '"N 102 S 60"'
-"""An example of ``--totals`` in messages: a possible pair (together the 162 card points)."""
+TOTALS_EXAMPLE = '"N 84 S 60"'
+"""An example of ``--totals`` in messages: a pair one deal can make."""
 
 _OPTIONS_OF = {
     "klaverjas": ("--playing, --points, --roem and --pit", ("maker", "totals")),

@@ -10,7 +10,7 @@ import pytest
 
 from klabsite.cards import DECK, Suit
 from klabsite.games import get_game
-from klabsite.klaberjass import possible_extras
+from klabsite.klaberjass import CARD_POINT_SUMS, possible_extras
 from klabsite.options import KlaberjassRules
 from klabsite.replay import replay
 from klabsite.roem import MAX_DEAL_ROEM, trick_roem
@@ -210,12 +210,12 @@ def test_klaberjass_totals_must_hold_the_card_points_and_possible_sequences_and_
     assert possible_extras(KlaberjassRules()) == (0, 20, 40, 50, 60, 70, 80, 90, 100, 120)
     assert possible_extras(KlaberjassRules(long_sequence=100)) == (
         0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 170)
+    assert min(CARD_POINT_SUMS) == 18 and max(CARD_POINT_SUMS) == 146  # the 18 cards played of 32
     sheet = Sheet.new("klaberjass")
-    for totals in ("N 162 S 0", "N 100 S 182", "N 140 S 142"):
+    for totals in ("N 84 S 60", "N 28 S 0", "N 0 S 28", "N 150 S 126", "N 100 S 72"):
         sheet.add(DealOptions(maker="N", totals=totals))
-    for totals, words in (("N 161 S 0", "less than the 162"), ("N 100 S 72", "hold 10 beyond"),
-                          ("N 200 S 83", "hold 121 beyond")):
-        with pytest.raises(SheetError, match=words):
+    for totals in ("N 27 S 0", "N 0 S 0", "N 150 S 127", "N 200 S 83"):
+        with pytest.raises(SheetError, match="no deal can make"):
             sheet.add(DealOptions(maker="N", totals=totals))
 
 

@@ -80,7 +80,7 @@ _ACTION_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
             "(last trick included; the other side has 162 minus that), the roem, and --pit\n"
             "when the playing side took every trick.\n"
             "Klaberjass: the maker and both players' totals (cards, last trick, sequences,\n"
-            "bella); together they hold the 162 card points.",
+            "bella) as counted at the table.",
             ("klabsite score night.klab add --playing NS --points 92",
              'klabsite score night.klab add --playing EW --points "EW 162" --roem "EW 100" --pit',
              'klabsite score duel.klab add --maker S --totals "N 70 S 112" --note "bella for S"')),
