@@ -17,7 +17,7 @@ from klabsite.site import directives
 from klabsite.site.build import ProgressBar, build, render, run_build
 from klabsite.site.config import load_config
 from klabsite.site.errors import BuildError
-from klabsite.site.writer import write_site
+from klabsite.site.writer import MARKER, write_site
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site"
@@ -45,8 +45,9 @@ def project(tmp_path, monkeypatch):
 
 
 def tree(directory: Path) -> dict[str, bytes]:
+    """The files of a built directory (without the writer's marker file)."""
     return {path.relative_to(directory).as_posix(): path.read_bytes()
-            for path in sorted(directory.rglob("*")) if path.is_file()}
+            for path in sorted(directory.rglob("*")) if path.is_file() and path.name != MARKER}
 
 
 def test_every_rules_page_is_built_in_every_language(project):
@@ -214,6 +215,7 @@ def test_writer_swaps_the_new_site_in_and_cleans_up(tmp_path):
     write_site({"a.html": b"1", "old.html": b"x"}, out)
     write_site({"a.html": b"2", "sub/b.html": b"3"}, out)
     assert tree(out) == {"a.html": b"2", "sub/b.html": b"3"}
+    assert (out / MARKER).is_file()
     assert [path.name for path in tmp_path.iterdir()] == ["_site"]
 
 
