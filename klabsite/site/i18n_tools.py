@@ -8,7 +8,8 @@ mapping files, so ``klabsite i18n X`` and the equivalent ``pybabel`` command lin
 
 On top of pybabel: ``update`` rewrites the ``Plural-Forms`` headers to the CLDR order
 (:data:`klabsite.site.catalogs.PLURAL_FORMS`), ``compile`` first refuses unsafe translations, and
-``status`` counts plural entries correctly.
+``status`` counts plural entries correctly. Outside a project (no ``locales/``, no mapping
+files) each action says so in one line and returns 1, changing nothing.
 """
 
 from __future__ import annotations
@@ -58,6 +59,20 @@ def pybabel(*args: str) -> int:
     return int(bool(result))
 
 
+def _not_a_project(config: SiteConfig, *, mapping: bool = False) -> bool:
+    """True (after one line on stderr) when ``config.root`` has no catalogs (or no mapping files)."""
+    advice = "run klabsite i18n in the project folder (the one holding site_src/ and locales/)"
+    if mapping:
+        missing = [name for name in MAPPING_FILES.values() if not (config.root / name).is_file()]
+        if missing:
+            print(f"{missing[0]}: missing; {advice}", file=sys.stderr)
+            return True
+    elif not config.locales_dir.is_dir():
+        print(f"{config.relative(config.locales_dir)}/: no catalogs here; {advice}", file=sys.stderr)
+        return True
+    return False
+
+
 _CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
 
 
@@ -80,6 +95,8 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     With ``check``, change nothing and return 1 when a template lacks a message of the sources
     or keeps one they no longer have (the CI gate for interface strings and rules prose alike).
     """
+    if _not_a_project(config, mapping=True):
+        return 1
     config.locales_dir.mkdir(parents=True, exist_ok=True)
     if check:
         return _check_templates(config)
@@ -120,6 +137,8 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
 
     With ``check``, change nothing and return 1 when a catalog is out of date (CI staleness gate).
     """
+    if _not_a_project(config):
+        return 1
     failed = 0
     for domain in DOMAINS:
         pot = config.locales_dir / f"{domain}.pot"
@@ -153,6 +172,8 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
 
 def compile_catalogs(config: SiteConfig) -> int:
     """Check every catalog (placeholders, markup, plural header), then ``pybabel compile`` to ``.mo``."""
+    if _not_a_project(config):
+        return 1
     try:
         for domain in DOMAINS:
             for lang in config.targets:
@@ -168,7 +189,9 @@ def compile_catalogs(config: SiteConfig) -> int:
 
 
 def status(config: SiteConfig, out: TextIO | None = None) -> int:
-    """Print translated / fuzzy / untranslated messages per language and domain."""
+    """Print translated / fuzzy / untranslated messages per language and domain (problems on stderr)."""
+    if _not_a_project(config):
+        return 1
     out = out or sys.stdout
     header = ("lang", "catalog", "translated", "fuzzy", "untranslated", "total", "done")
     print("{:<5} {:<9} {:>10} {:>6} {:>12} {:>6} {:>6}".format(*header), file=out)
@@ -179,7 +202,7 @@ def status(config: SiteConfig, out: TextIO | None = None) -> int:
             try:
                 stats = catalog_stats(read_catalog(path, lang, config.relative(path)))
             except BuildError as error:
-                print(error, file=out)
+                print(error, file=sys.stderr)
                 code = 1
                 continue
             print(f"{lang:<5} {domain:<9} {stats.translated:>10} {stats.fuzzy:>6} {stats.untranslated:>12} "
