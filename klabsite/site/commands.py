@@ -35,14 +35,17 @@ def _build(args: argparse.Namespace) -> int:
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves one built site: its own ``404.html`` for what is missing, no directory listings,
-    and a 400 for a request path a file name cannot have (a NUL byte, other control characters)."""
+    and a 400 for a request path no file name has (a NUL byte, a control character, not UTF-8)."""
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
         sys.stderr.write("%s\n" % (format % args))
 
     def send_head(self) -> BinaryIO | None:  # type: ignore[override]
-        path = unquote(urlsplit(self.path).path, errors="surrogatepass")
-        if any(ord(char) < 32 or char == "\x7f" or 0xD800 <= ord(char) <= 0xDFFF for char in path):
+        try:
+            path = unquote(urlsplit(self.path).path, errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            path = "\x00"  # not UTF-8: no file has that name
+        if any(ord(char) < 32 or char == "\x7f" for char in path):
             self.send_error(400, "Bad request path")
             return None
         try:

@@ -18,8 +18,8 @@ A page may not contain:
   ``alternate`` ``<link>`` URLs under the site's ``--base-url``. A resource (``src``, ``<link
   href>``, CSS ``url()``) is always one of the site's own files;
 * a ``<meta http-equiv>`` other than the Content-Security-Policy (no ``refresh``);
-* an HTML comment, a processing instruction or CDATA, or a ``<`` the parser could not read as a
-  tag (where browsers and parsers may disagree).
+* an HTML comment, a processing instruction or CDATA, or a ``<`` that does not start a tag (text
+  is always escaped, so this is broken markup, where browsers and parsers may disagree).
 
 And every page has exactly one Content-Security-Policy ``<meta>``, in ``<head>`` before any
 stylesheet, whose policy forbids scripts (``script-src``, or else ``default-src``, is ``'none'``).
@@ -61,7 +61,6 @@ _IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "filesystem"})
 _ANCHOR_SCHEMES = frozenset({"https", "mailto"})
-_MARKUP_IN_TEXT = re.compile(r"<[A-Za-z/!?]")
 
 
 @dataclass(frozen=True)
@@ -158,7 +157,8 @@ class _Parser(HTMLParser):
         elif tag == "body":
             self.in_head = False
         if tag in FORBIDDEN_ELEMENTS:
-            self.problem(f"a <{tag}> element", raw, f"<{tag}")
+            article = "an" if tag[0] in "aeiou" else "a"
+            self.problem(f"{article} <{tag}> element", raw, f"<{tag}")
         elif tag == "style" and (self.kind == "svg" or not self.in_head):
             self.problem("a <style> element outside <head>", raw, "<style")
         elif tag == "meta" and values.get("http-equiv") is not None:
@@ -209,9 +209,8 @@ class _Parser(HTMLParser):
             self.in_head = False
 
     def handle_data(self, data: str) -> None:
-        if self.cdata_elem is None and (match := _MARKUP_IN_TEXT.search(data)):
-            text = data[match.start():].split("\n")[0]
-            self.problem(f"markup that could not be read as a tag: {quote(text)}", text)
+        if self.cdata_elem is None and "<" in data:  # escaped text is &lt;: this is broken markup
+            self.problem("a '<' that does not start a tag (markup that could not be read)")
 
     def handle_comment(self, data: str) -> None:
         if self.kind != "svg":

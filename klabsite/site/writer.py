@@ -79,7 +79,7 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
         if how := _overlaps(real, folder):
             shown = folder.relative_to(project.resolve()).as_posix() if project and folder.is_relative_to(
                 project.resolve()) else str(folder)
-            return f"{name} {how} the source folder {shown}{advice}"
+            return f"{name} {how} the project's {shown} folder{advice}"
     if out_dir.is_symlink():
         return f"{name} is a symbolic link; give the folder it points to as --out"
     if out_dir.exists():
