@@ -245,7 +245,8 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
         try:
             settings = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            line = int(match.group(1)) if (match := re.search(r"line (\d+)", str(error))) else 0
+            match = re.search(r"line (\d+)", str(error))
+            line = int(match.group(1)) if match else text.rstrip("\n").count("\n") + 1  # at the end
             raise BuildError(str(error), display, line) from None
         lines = _key_lines(text)
         given = {key: (value, (display, lines.get(key, 0))) for key, value in settings.items()}
