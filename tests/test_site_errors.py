@@ -219,6 +219,13 @@ def test_po_grammar_mistakes_fail_at_their_line(entry, line, message):
     assert _po_error(HEADER + entry).startswith(f"fr.po:{line}: {message}")
 
 
+def test_po_header_must_say_utf8():
+    header = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=latin-1\\n"\n'
+    assert _po_error(header) == ("fr.po:4: the header must say charset=UTF-8 (the file is read as UTF-8), "
+                                 "not 'latin-1'")
+    check_po_syntax(header.replace("latin-1", "UTF-8"), "fr.po")
+
+
 def test_po_syntax_accepts_obsolete_entries_comments_and_continuations():
     check_po_syntax(HEADER + '# note\n#. extracted\n#: a.py:1\n#, fuzzy\n#| msgid "old"\nmsgid ""\n"a"\n'
                     'msgstr "b\\n\\t\\"\\\\"\n"c"\n\n#~ msgid "gone"\n#~ msgstr "parti"\n\n'

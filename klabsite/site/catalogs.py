@@ -43,6 +43,7 @@ __all__ = [
     "fix_plural_header",
     "MARKUP_TAG",
     "markup_tags",
+    "short_msgid",
 ]
 
 DOMAINS = ("messages", "content")
@@ -90,7 +91,7 @@ def read_catalog(path: Path, lang: str, display: str) -> Catalog:
     except PoFileError as error:
         line = int(match.group(1)) + 1 if (match := re.search(r" on (\d+)", str(error))) else 0
         raise BuildError(f"cannot read catalog: {error}", display, line) from None
-    except ValueError as error:
+    except (ValueError, LookupError) as error:  # LookupError: an encoding Python does not know
         raise BuildError(f"cannot read catalog: {error}", display) from None
     expected = PLURAL_FORMS.get(lang)
     if expected and catalog.plural_forms != expected:
@@ -199,12 +200,13 @@ def check_catalog(catalog: Catalog, display: str) -> None:
         for source, translation in _strings(message):
             problem = check_message(source, translation, plural=plural)
             if problem:
-                raise BuildError(f"{problem} (msgid {_short(message.id)})", display, message.lineno or 1)
+                raise BuildError(f"{problem} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
         for error in message.check(catalog):
-            raise BuildError(f"{error} (msgid {_short(message.id)})", display, message.lineno or 1)
+            raise BuildError(f"{error} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
 
 
-def _short(msgid: str | tuple[str, ...] | list[str]) -> str:
+def short_msgid(msgid: str | tuple[str, ...] | list[str]) -> str:
+    """A msgid as quoted in messages: one line, at most 60 characters."""
     text = msgid if isinstance(msgid, str) else msgid[0]
     text = " ".join(text.split())
     return repr(text if len(text) <= 60 else text[:57] + "...")

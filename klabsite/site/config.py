@@ -250,11 +250,10 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
             raise BuildError(str(error), display, line) from None
         lines = _key_lines(text)
         given = {key: (value, (display, lines.get(key, 0))) for key, value in settings.items()}
-    for key, value in overrides.items():
-        if value is not None:
-            given[key] = (value, (OPTION_NAMES.get(key, key), None))
+    options = {key: (value, (OPTION_NAMES.get(key, key), None)) for key, value in overrides.items()
+                  if value is not None}
     values: dict[str, Any] = {}
-    for key, (value, where) in given.items():
+    for key, (value, where) in [*given.items(), *options.items()]:  # the file is checked, overridden or not
         if key not in _SETTINGS:
             raise BuildError(f"unknown setting {quote(key)}; known: {', '.join(_SETTINGS)}", *where)
         try:
@@ -262,6 +261,7 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
         except ValueError as error:
             prefix = f"{key}: " if where[1] is not None else ""
             raise BuildError(f"{prefix}{error}", *where) from None
+    given.update(options)
     if "languages" in values:
         codes = values["languages"]
         source = values.get("source_lang", config.source_lang)

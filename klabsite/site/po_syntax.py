@@ -9,7 +9,8 @@ way GNU gettext defines it and stops at the first problem, at its line:
 * an entry: ``[msgctxt S] msgid S (msgstr S | msgid_plural S msgstr[0] S msgstr[1] S …)``,
   obsolete entries the same after ``#~``; a string ``S`` is one or more ``"…"`` parts, one a
   line, with the escapes Babel decodes (``\\\\ \\" \\n \\t \\r``) and no raw control characters;
-* no two entries with the same msgctxt and msgid.
+* no two entries with the same msgctxt and msgid;
+* the header's ``Content-Type`` says ``charset=UTF-8`` (the file is read as UTF-8).
 
 >>> check_po_syntax('msgid "a"\\nmsgstr "b\\\\q"\\n', "fr.po")
 Traceback (most recent call last):
@@ -28,6 +29,7 @@ __all__ = ["check_po_syntax"]
 
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?(?=[\s\"])\s*(.*)$")
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "r": "\r"}
+_CHARSET = re.compile(r"charset\s*=\s*([^\s;]*)", re.IGNORECASE)
 
 
 _VALID = re.compile(r'"((?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\[\\"ntr])*)"\s*')
@@ -81,6 +83,7 @@ class _Entry:
     current: str = ""
     """The keyword whose string a continuation line extends."""
     parts: dict[str, list[str]] = field(default_factory=dict)
+    part_lines: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def empty(self) -> bool:
@@ -113,7 +116,16 @@ class _Reader:
                 raise self.error(f"the same msgid{' and msgctxt' if context is not None else ''} as the "
                                  f"entry at line {self.seen[key]}: {quote(msgid)}", entry.msgid_line)
             self.seen[key] = entry.msgid_line
+            if key == (None, "") and "msgstr" in entry.parts:
+                self.header(entry)
         self.entry = _Entry()
+
+    def header(self, entry: _Entry) -> None:
+        for part, line in zip(entry.parts["msgstr"], entry.part_lines["msgstr"], strict=True):
+            match = _CHARSET.search(part)
+            if match and match.group(1).lower() not in ("utf-8", "utf8"):
+                raise self.error(f"the header must say charset=UTF-8 (the file is read as UTF-8), "
+                                 f"not {quote(match.group(1))}", line)
 
     def keyword(self, name: str, index: str | None, rest: str, line: int, obsolete: bool) -> None:
         entry = self.entry
@@ -156,11 +168,13 @@ class _Reader:
         key = f"{name}[{index}]" if index is not None else name
         entry.current = key
         entry.parts[key] = [_string(rest.strip(), self.display, line)]
+        entry.part_lines[key] = [line]
 
     def continuation(self, text: str, line: int) -> None:
         if self.entry.empty:
             raise self.error("a string without msgid or msgstr before it", line)
         self.entry.parts[self.entry.current].append(_string(text, self.display, line))
+        self.entry.part_lines[self.entry.current].append(line)
 
 
 def check_po_syntax(text: str, display: str) -> None:

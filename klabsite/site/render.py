@@ -30,6 +30,7 @@ import jinja2.meta
 from babel.dates import format_date
 
 from klabsite.cards import Card
+from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
 from klabsite.site.guard import Problem, Scan, check_css, scan_page, scan_svg
@@ -272,21 +273,22 @@ class Renderer:
                     frame.lineno or 1
         return self.config.relative(self.site.templates_dir), 1
 
-
     # Where a problem in an output comes from ---------------------------------------------------
 
-    def templates_of(self, name: str) -> list[str]:
-        """``name`` and every template it extends, includes or imports (statically named), in that order."""
+    def templates_of(self, name: str) -> dict[str, str]:
+        """``name`` and every template it extends, includes or imports (statically named), in that
+        order: template path (as shown in messages) → its source."""
         env = self.environment(self.config.source_lang)
-        order = [name]
+        order, sources = [name], {}
         for current in order:
             try:
                 source = self.loader.get_source(env, current)[0]
                 references = jinja2.meta.find_referenced_templates(env.parse(source))
             except (jinja2.TemplateError, BuildError):
                 continue
+            sources[self._template_path(current)] = source
             order += [ref for ref in references if ref and ref not in order]
-        return order
+        return sources
 
     def blame(self, page: Page, problem: Problem) -> BuildError:
         """The error for ``problem`` found in ``page``, at the source that wrote the offending text.
@@ -295,15 +297,9 @@ class Renderer:
         translations of its language, then in its Markdown source; without a match the error
         names the page's source (or template) and the place in the output.
         """
-        texts: list[tuple[str, str]] = []
-        env = self.environment(self.config.source_lang)
-        for name in self.templates_of(page.template):
-            try:
-                texts.append((self._template_path(name), self.loader.get_source(env, name)[0]))
-            except (jinja2.TemplateError, BuildError):
-                continue
+        templates = self.templates_of(page.template)
         for needle in (needle.lower() for needle in problem.needles):
-            for display, text in texts:
+            for display, text in templates.items():
                 if needle in text.lower():
                     return BuildError(problem.message, display, _line_of(text.lower(), needle))
             if page.lang and page.lang != self.config.source_lang:
@@ -312,7 +308,7 @@ class Renderer:
                         strings = message.string if isinstance(message.string, tuple | list) \
                             else (message.string,)
                         if message.id and any(needle in (text or "").lower() for text in strings):
-                            return BuildError(f"{problem.message} (translation of {_short(message.id)})",
+                            return BuildError(f"{problem.message} (translation of {short_msgid(message.id)})",
                                               display, message.lineno or 0)
             source = next((rules for rules in self.site.rules if rules.path == page.source), None)
             if source and needle in source.text.lower():
@@ -340,12 +336,6 @@ class Renderer:
 
 def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
-
-
-def _short(msgid: object) -> str:
-    text = msgid if isinstance(msgid, str) else str(next(iter(msgid), ""))  # type: ignore[call-overload]
-    text = " ".join(text.split())
-    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 def _hashed_name(name: str, data: bytes) -> str:
