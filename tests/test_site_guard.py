@@ -128,6 +128,7 @@ def test_translation_in_prose_cannot_hide_a_comment(project):
     ('<button formaction="https://evil.example/">x</button>', "an external resource in <button formaction>"),
     ('<p style="color:red">x</p>', "an inline style attribute on <p>"),
     ("<style>p{}</style>", "a <style> element outside <head>"),
+    ("<head><style>p{}</style></head>", "a <style> element outside <head>"),
     ("<iframe></iframe>", "an <iframe> element"),
     ("<object></object>", "an <object> element"),
     ('<embed src="a.png">', "an <embed> element"),

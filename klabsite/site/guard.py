@@ -139,6 +139,7 @@ class _Parser(HTMLParser):
         self.allowed = frozenset(allowed)
         self.scan = Scan()
         self.in_head = False
+        self.head_done = False
         self.seen_resource = False
         self.csp: list[_Csp] = []
 
@@ -152,10 +153,10 @@ class _Parser(HTMLParser):
                 self.problem(self._fragment_message(tag, attrs), raw)
             return
         values = {name: value for name, value in reversed(attrs)}
-        if tag == "head":
+        if tag == "head" and not self.head_done:  # a second <head> is ignored by browsers
             self.in_head = True
         elif tag == "body":
-            self.in_head = False
+            self.in_head, self.head_done = False, True
         if tag in FORBIDDEN_ELEMENTS:
             article = "an" if tag[0] in "aeiou" else "a"
             self.problem(f"{article} <{tag}> element", raw, f"<{tag}")
@@ -206,7 +207,7 @@ class _Parser(HTMLParser):
         if self.kind == "fragment" and tag not in self.allowed:
             self.problem(self._fragment_message(tag, []), f"</{tag}")
         if tag == "head":
-            self.in_head = False
+            self.in_head, self.head_done = False, True
 
     def handle_data(self, data: str) -> None:
         if self.cdata_elem is None and "<" in data:  # escaped text is &lt;: this is broken markup

@@ -90,6 +90,21 @@ class TemplateLoader(jinja2.BaseLoader):
         return source, str(path), lambda: path.stat().st_mtime == mtime
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in memory and shared by the languages' environments (configured alike),
+    so each template is compiled once per build instead of once per language."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
 _TEMPLATE_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
 """What evaluating a template expression can raise (``{{ 1/0 }}``, ``{{ x + "a" }}``, an include loop)."""
 
@@ -116,6 +131,7 @@ class Renderer:
                            for language in site.languages}
         self.environments: dict[str, jinja2.Environment] = {}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
+        self.compiled = _CompiledTemplates()
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
@@ -136,6 +152,7 @@ class Renderer:
         if lang not in self.environments:
             env = jinja2.Environment(
                 loader=self.loader,
+                bytecode_cache=self.compiled,
                 extensions=["jinja2.ext.i18n"],
                 autoescape=True,
                 undefined=jinja2.StrictUndefined,
