@@ -49,13 +49,19 @@ MARKDOWN_FRAGMENTS = (
 )
 """What a rules page might hold: raw HTML, links, directives, Markdown syntax."""
 
-SETTING_KEYS = ("languages", "base_url", "strict", "build_date", "out_dir", "source_lang", "colour")
-SETTING_VALUES = (
-    "5", '"fr"', '["fr"]', '["xx"]', '["en", "ar"]', "true", "false", '"yes"', '"example.org"',
-    '"https://example.org/klab/"', '"ftp://example.org/"', "2026-01-01", '"2026-13-01"', '"site_src"',
-    '"."', '".."', '"locales/fr"', '"_site"', '"out2"', '""', "[", '"\\q"', "{}", '"en"', '"xx"',
-)
-"""Values for any of the settings, right or wrong for each."""
+SETTINGS = {
+    "languages": ('["fr"]', '["en", "ar"]', "[]", '["xx"]', "5", '"fr"', '["fr", 3]'),
+    "base_url": ('"https://example.org/klab/"', '"http://localhost:8000/"', '"example.org"',
+                 '"ftp://example.org/"', '"https://example.org/?x"', "3"),
+    "strict": ("false", "true", '"yes"'),
+    "build_date": ("2026-01-01", '"2026-06-30"', "1979-05-27T07:32:00Z", '"2026-13-01"', "5"),
+    "out_dir": ('"_site"', '"out2"', '"site_src"', '"."', '".."', '"locales/fr"', '""', "5"),
+    "source_lang": ('"en"', '"fr"', '"xx"'),
+    "colour": ('"blue"',),
+}
+"""Each setting with values right and wrong for it."""
+ANY_VALUES = ("[", '"\\q"', "{}", '"\u00ff"', "nan")
+"""Values wrong for every setting (some not even TOML)."""
 
 
 def _insert(text: str, choose: Choose, fragment: str) -> str:
@@ -116,9 +122,12 @@ def mutate_markdown(text: str, choose: Choose) -> str:
 
 def mutate_settings(choose: Choose) -> str:
     """A ``site.toml`` of one to three settings, with values right or wrong."""
+    keys = list(SETTINGS)
     lines = []
     for _ in range(1 + choose(3)):
-        lines.append(f"{SETTING_KEYS[choose(len(SETTING_KEYS))]} = {SETTING_VALUES[choose(len(SETTING_VALUES))]}")
+        key = keys.pop(choose(len(keys)))
+        values = SETTINGS[key] + ANY_VALUES if choose(4) == 0 else SETTINGS[key]
+        lines.append(f"{key} = {values[choose(len(values))]}")
     if choose(8) == 0:
         lines.insert(choose(len(lines) + 1), "this is not TOML")
     return "\n".join(lines) + "\n"

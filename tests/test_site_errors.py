@@ -90,6 +90,7 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ("out_dir = 5", "out_dir: must be a folder name such as"),
     ('out_dir = ""', "out_dir: must be a folder name such as"),
     ("colour = 1", "unknown setting 'colour'; known: "),
+    ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),
     ("languages = [", ""),
 ])
 def test_site_toml_mistakes_are_reported_at_their_line(project, setting, message):

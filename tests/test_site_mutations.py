@@ -93,7 +93,7 @@ def test_mutated_rules_page_builds_cleanly_or_fails_at_its_source_line(built, da
     _check(root, before, path, text, langs=["fr"])
 
 
-@settings(EXAMPLES, max_examples=15)
+@settings(EXAMPLES, max_examples=20)
 @given(data=st.data())
 def test_mutated_site_toml_builds_cleanly_or_fails_at_its_source_line(built, data):
     root, before = built

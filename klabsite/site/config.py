@@ -216,8 +216,9 @@ def _flag(value: Any) -> bool:
 
 
 def _source_lang(value: Any) -> str:
-    if value not in _KNOWN:
-        raise ValueError(f"unknown language {quote(value)}; known: {', '.join(_KNOWN)}")
+    if value != LANGUAGES[0].code:
+        raise ValueError(f"the rules pages and templates are written in {LANGUAGES[0].name}: "
+                         f"{LANGUAGES[0].code!r}, not {quote(value)}")
     return str(value)
 
 
