@@ -94,8 +94,7 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ("languages = [", ""),
 ])
 def test_site_toml_mistakes_are_reported_at_their_line(project, setting, message):
-    (project / "site_src" / "site.toml").write_text(f'# the site\nsource_lang = "en"\n{setting}\n',
-                                                     encoding="utf-8")
+    (project / "site_src" / "site.toml").write_text(f"# the site\n\n{setting}\n", encoding="utf-8")
     error = _error(project)
     assert error.startswith("site_src/site.toml:3: " + message), error
 
