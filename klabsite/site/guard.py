@@ -61,6 +61,9 @@ _IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "filesystem"})
 _ANCHOR_SCHEMES = frozenset({"https", "mailto"})
+_SPECIAL_ELEMENTS = FORBIDDEN_ELEMENTS | {"head", "body", "style", "meta", "link", "img"}
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._#?%~-][^:\x00-\x20]*\Z")
+"""A relative URL that cannot hide a scheme or a host: no colon, no space, no leading slash."""
 
 
 @dataclass(frozen=True)
@@ -146,51 +149,58 @@ class _Parser(HTMLParser):
     def problem(self, message: str, *needles: str) -> None:
         self.scan.problems.append(Problem(self.getpos()[0], message, tuple(n for n in needles if n)))
 
+    def raw(self) -> str:
+        """The first line of the start tag being read, as written (to find it in the sources)."""
+        return (self.get_starttag_text() or "").split("\n")[0]
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        raw = (self.get_starttag_text() or f"<{tag}>").split("\n")[0]
         if self.kind == "fragment":
             if tag not in self.allowed or attrs:
-                self.problem(self._fragment_message(tag, attrs), raw)
+                self.problem(self._fragment_message(tag, attrs), self.raw())
             return
-        values = {name: value for name, value in reversed(attrs)}
+        if tag in _SPECIAL_ELEMENTS:
+            self._special(tag, attrs)
+        for name, value in attrs:
+            if name[:2] == "on":
+                self.problem(f"an event-handler attribute {name} on <{tag}>", self.raw(), name)
+            elif name in _FORBIDDEN_ATTRIBUTES and not (self.kind == "svg" and name == "style"):
+                self.problem(f"{_FORBIDDEN_ATTRIBUTES[name]} on <{tag}>", self.raw(), f"{name}=")
+            elif name in URL_ATTRIBUTES and value is not None:
+                self._url(tag, attrs, name, value)
+            elif name == "id" and value:
+                self.scan.ids.add(value)
+
+    def _special(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "head" and not self.head_done:  # a second <head> is ignored by browsers
             self.in_head = True
         elif tag == "body":
             self.in_head, self.head_done = False, True
-        if tag in FORBIDDEN_ELEMENTS:
+        elif tag in FORBIDDEN_ELEMENTS:
             article = "an" if tag[0] in "aeiou" else "a"
-            self.problem(f"{article} <{tag}> element", raw, f"<{tag}")
+            self.problem(f"{article} <{tag}> element", self.raw(), f"<{tag}")
         elif tag == "style" and (self.kind == "svg" or not self.in_head):
-            self.problem("a <style> element outside <head>", raw, "<style")
-        elif tag == "meta" and values.get("http-equiv") is not None:
-            self._meta(values, raw)
+            self.problem("a <style> element outside <head>", self.raw(), "<style")
+        elif tag == "meta" and dict(attrs).get("http-equiv") is not None:
+            self._meta({name: value for name, value in reversed(attrs)}, self.raw())
         if tag in ("link", "style", "img"):
             self.seen_resource = True
-        for name, value in attrs:
-            if name.startswith("on"):
-                self.problem(f"an event-handler attribute {name} on <{tag}>", raw, name)
-            elif name in _FORBIDDEN_ATTRIBUTES and not (self.kind == "svg" and name == "style"):
-                self.problem(f"{_FORBIDDEN_ATTRIBUTES[name]} on <{tag}>", raw, f"{name}=")
-            elif name in URL_ATTRIBUTES and value is not None:
-                self._url(tag, values, name, value, raw)
-            elif name == "id" and value:
-                self.scan.ids.add(value)
 
     def _fragment_message(self, tag: str, attrs: list[tuple[str, str | None]]) -> str:
         allowed = " ".join(f"<{name}>" for name in sorted(self.allowed))
         what = f"raw HTML <{tag}> with attributes" if tag in self.allowed else f"raw HTML <{tag}>"
         return f"{what}: only these tags may be written, without attributes: {allowed}"
 
-    def _url(self, tag: str, values: dict[str, str | None], name: str, value: str, raw: str) -> None:
+    def _url(self, tag: str, attrs: list[tuple[str, str | None]], name: str, value: str) -> None:
         if self.kind == "svg":
             if not value.startswith("#"):
-                self.problem(f"a link out of the image in <{tag} {name}> ({quote(value)})", raw, value)
+                self.problem(f"a link out of the image in <{tag} {name}> ({quote(value)})", self.raw(), value)
             return
-        problem = url_problem(tag, values, name, value, self.base_url)
-        if problem:
-            self.problem(problem, value, raw)
-        else:
-            self.scan.links.append((self.getpos()[0], tag, name, value))
+        if not _PLAIN_PATH.match(value):  # the common case, a relative path, needs no closer look
+            problem = url_problem(tag, {key: val for key, val in reversed(attrs)}, name, value, self.base_url)
+            if problem:
+                self.problem(problem, value, self.raw())
+                return
+        self.scan.links.append((self.getpos()[0], tag, name, value))
 
     def _meta(self, values: dict[str, str | None], raw: str) -> None:
         equiv = (values.get("http-equiv") or "").strip().lower()
