@@ -6,10 +6,9 @@ import argparse
 import contextlib
 import errno
 import functools
-import http.server
 import sys
 from collections.abc import Sequence
-from http.server import ThreadingHTTPServer
+from http.server import HTTPServer, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
@@ -33,7 +32,7 @@ def _build(args: argparse.Namespace) -> int:
                      strict=args.strict)
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(SimpleHTTPRequestHandler):
     """Serves one built site: its own ``404.html`` for what is missing, no directory listings,
     and a 400 for a request path no file name has (a NUL byte, a control character, not UTF-8)."""
 
@@ -81,7 +80,7 @@ def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> T
     return ThreadingHTTPServer((host, port), handler)
 
 
-def serve(server: http.server.HTTPServer, name: str) -> None:
+def serve(server: HTTPServer, name: str) -> None:
     """Print where ``server`` listens, then serve until interrupted (Ctrl-C)."""
     host, port = server.server_address[:2]
     with server:
