@@ -54,6 +54,9 @@ def test_installed_wheel_starts_and_builds_a_project(installed, tmp_path):
     made = _run(installed / "klabsite", "init", "my-site", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     project = tmp_path / "my-site"
+    for action in ("extract", "update"):  # its catalogs are complete, klabsite's own strings included
+        fresh = _run(installed / "klabsite", "i18n", action, "--check", cwd=project)
+        assert fresh.returncode == 0, fresh.stdout + fresh.stderr
     rules = project / "site_src" / "rules" / "01-cards.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace("# ", "# My ", 1), encoding="utf-8")
     result = _run(installed / "klabsite", "build", cwd=project)

@@ -1,4 +1,4 @@
-"""The session check of tests/conftest.py: a collected browser test that does not pass fails the run."""
+"""The session check of tests/browser_count.py: a collected browser test that does not pass fails the run."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 pytest_plugins = ["pytester"]
 
-CONFTEST = (Path(__file__).parent / "conftest.py").read_text(encoding="utf-8")
+CONFTEST = (Path(__file__).parent / "browser_count.py").read_text(encoding="utf-8")
 BROWSER_TESTS = """
 import pytest
 
