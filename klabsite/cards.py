@@ -3,7 +3,7 @@
 A card is a plain value: it prints as its record notation (``JH``) and its
 ``repr`` rebuilds it. A card has no ordering of its own; how strong it is and
 how many points it is worth depend on the trump suit, and come from the tables
-below (shared/rules.md, "Cards").
+below (the rule book, "Cards").
 
 >>> card = Card.parse("10h")
 >>> card, str(card)

@@ -1,6 +1,6 @@
 """The Klaberjass (2-player) rules engine: one deal, from the deck to the score. Pure.
 
-shared/rules.md, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
+the rule book, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
 is driven by :class:`~klabsite.actions.Action` values: ``legal_actions()`` lists them sorted,
 ``verify()`` explains a refusal, ``apply()`` acts and returns the new immutable events.
 
@@ -19,7 +19,7 @@ Traceback (most recent call last):
 ...
 klabsite.actions.IllegalAction: N cannot play 7D: holds a sequence: must first declare (meld …) or nomeld
 
-Decisions on points rules.md leaves open (each also stated where it is implemented):
+Decisions on points the rule book leaves open (each also stated where it is implemented):
 
 - Declarations belong to the ``PLAY`` phase: the non-dealer decides at his first lead, the
   dealer at his first card. A player holding no sequence may skip the declaration: his card
@@ -315,7 +315,7 @@ class KlaberjassResult:
 def _award(rules: KlaberjassRules, maker: Seat, totals: Mapping[Seat, int], hanging: int) -> tuple[
     str, dict[Seat, int], int
 ]:
-    """The maker rule (rules.md Klaberjass 9): result, score per seat, hanging points after."""
+    """The maker rule (the rule book Klaberjass 9): result, score per seat, hanging points after."""
     opponent = _OTHER[maker]
     mine, theirs = totals[maker], totals[opponent]
     if mine > theirs:

@@ -1,6 +1,6 @@
 """Klaverjas (4 players, Amsterdam and Rotterdam rules): the pure rules engine.
 
-shared/rules.md, "Klaverjas", is the law this module implements; the option names are those of
+the rule book, "Klaverjas", is the law this module implements; the option names are those of
 :class:`~klabsite.options.KlaverjasRules`. Seats ``N E S W`` sit clockwise, N–S partners against
 E–W. A deal goes through three phases (:class:`KlaverjasPhase`): choosing trump, playing eight
 tricks, over. Every action is checked against :meth:`KlaverjasDeal.legal_actions`, the one source
@@ -19,10 +19,10 @@ of truth for legality, and yields frozen events (:mod:`klabsite.events`).
 >>> deal.result.to_json()["totals"]
 {'NS': 88, 'EW': 74}
 
-Decisions where the rule book leaves room (each is a reading of rules.md, stated here so that
+Decisions where the rule book leaves room (each is a reading of the rule book, stated here so that
 records, tests and the rules pages agree):
 
-- *Trump led, void in trumps*: any card (rules.md: "otherwise any card"); nobody has to trump.
+- *Trump led, void in trumps*: any card (the rule book: "otherwise any card"); nobody has to trump.
 - *Trump led, holding trumps but none higher*: any trump (a lower trump is forced, as following
   suit). Amsterdam's "no undertrumping" applies only when a plain suit is led.
 - *Amsterdam, void, partner winning with a trump*: overtrumping the partner is allowed, a plain

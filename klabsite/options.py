@@ -1,6 +1,6 @@
 """Rule options of both games, as frozen dataclasses read from and written to the ``Rules`` tag.
 
-Every option of shared/rules.md is a field whose default is the rule book's default. The
+Every option of the rule book is a field whose default is the rule book's default. The
 ``Rules`` tag lists only options that differ from the default, written ``name=value``;
 :meth:`GameRules.format` writes them in the order of the rule book.
 
@@ -110,7 +110,7 @@ def _ordered_fields(cls: type[GameRules]) -> list[dataclasses.Field[Any]]:
 
 @dataclass(frozen=True)
 class KlaberjassRules(GameRules):
-    """The options of Klaberjass (shared/rules.md, "Klaberjass"), defaults in bold there."""
+    """The options of Klaberjass (the rule book, "Klaberjass"), defaults in bold there."""
 
     ORDER: ClassVar[tuple[str, ...]] = (
         "schmeiss", "schmeiss_refused", "schmeiss_redeal", "schmeiss_round_2",
@@ -155,7 +155,7 @@ class KlaberjassRules(GameRules):
 
 @dataclass(frozen=True)
 class KlaverjasRules(GameRules):
-    """The options of Klaverjas (shared/rules.md, "Klaverjas"), defaults in bold there."""
+    """The options of Klaverjas (the rule book, "Klaverjas"), defaults in bold there."""
 
     ORDER: ClassVar[tuple[str, ...]] = ("trump_choice", "trick_rules", "undertrump", "target", "deals")
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {

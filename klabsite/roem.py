@@ -1,4 +1,4 @@
-"""Roem: the Klaverjas bonuses counted in each trick (shared/rules.md, Klaverjas rule 3).
+"""Roem: the Klaverjas bonuses counted in each trick (the rule book, Klaverjas rule 3).
 
 The side that wins a trick scores the roem among its four cards:
 
