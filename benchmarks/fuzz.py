@@ -7,9 +7,10 @@ its number of cases (``--quick``: a tenth, at least 20). A section runs the comm
 :func:`klabsite.cli.main` with standard output and error captured, and counts every case as
 accepted (exit 0), a clean error (exit 1 or 2: one ``FILE:LINE: message`` per error, or one usage
 line) or a traceback (an exception out of ``main``, an exit status 3 "internal error", or output
-that breaks a rule below). Tracebacks must be 0. To fuzz another command (the site build with
-mutated catalogs and prose, say), write ``fuzz_build(cases, rng) -> Tally`` with :func:`run_cli`
-and :func:`classify`, and append ``("build", fuzz_build, 1_000)`` to :data:`SECTIONS`.
+that breaks a rule below). Tracebacks must be 0. The build section mutates the catalogs and rules
+pages of the small test site and judges each build by the property of the site's mutation tests
+(a clean error leaves the previous output byte-identical). To fuzz another command, write a
+function ``(cases, rng) -> Tally`` and append it to :data:`SECTIONS`.
 
 Last come the peak memory figures: ``klabsite check`` of 50 MB inputs, each in a fresh
 interpreter, as ``resource.getrusage`` reports its maximum resident set size.
@@ -269,9 +270,51 @@ def fuzz_score(cases: int, rng: random.Random) -> Tally:
     return tally
 
 
+# --------------------------------------------------------------------------- catalogs and prose through build
+
+BUILD_TARGETS = ("locales/fr/LC_MESSAGES/content.po", "locales/fr/LC_MESSAGES/messages.po",
+                 "site_src/rules/01-basics.md", "site_src/rules/02-play.md")
+"""The files of the small test site (tests/fixtures/site) that the build section mutates."""
+
+
+def fuzz_build(cases: int, rng: random.Random) -> Tally:
+    """Mutated catalogs and rules pages of the small test site through the real build, each
+    judged by the property of tests/test_site_mutations.py: a clean error is exit 1 with one line
+    ``path:LINE: message`` at an existing source line and the previous output byte-identical; an
+    accepted build has every page through the output guard; anything else counts as a traceback."""
+    from klabsite.site import directives
+    from tests.site_helpers import build_quietly, fixture_hand, make_project
+    from tests.site_mutations import files_of, judge, mutate_catalog, mutate_markdown, restore
+
+    directives.DIRECTIVES["fixture-hand"] = fixture_hand
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as folder:
+        root = make_project(Path(folder) / "project")
+        assert build_quietly(root)[0] == 0
+        before = files_of(root / "_site")
+        originals = {name: (root / name).read_text(encoding="utf-8") for name in BUILD_TARGETS}
+        for _ in range(cases):
+            name = BUILD_TARGETS[rng.randrange(len(BUILD_TARGETS))]
+            mutate = mutate_catalog if name.endswith(".po") else mutate_markdown
+            (root / name).write_text(mutate(originals[name], rng.randrange), encoding="utf-8")
+            try:
+                status, out, err = build_quietly(root, langs=["fr"])
+            except Exception as error:  # noqa: BLE001 - what a real run would print as a traceback
+                status, out, err = 3, "", f"Traceback: {type(error).__name__}: {error}\n"
+            verdict, detail = judge(root, root / "_site", before, status, out, err)
+            broken = verdict not in ("error", "accepted") or "Traceback" in err or status == 3
+            longest = max(err.splitlines(), key=len, default="") if verdict == "error" else ""
+            tally.add("traceback" if broken else "clean" if verdict == "error" else "accepted",
+                      status, longest, f"{name}: {detail[:300]}")
+            (root / name).write_text(originals[name], encoding="utf-8")
+            restore(root / "_site", before)
+    return tally
+
+
 SECTIONS: list[tuple[str, Callable[[int, random.Random], Tally], int]] = [
     ("check: mutated records", fuzz_check, 10_000),
     ("score: mutated commands", fuzz_score, 1_000),
+    ("build: mutated catalogs and rules pages", fuzz_build, 500),
 ]
 """(name, function, cases) of every section; append one to fuzz another command."""
 
