@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from klabsite import __version__
+from klabsite.commands.help import CommandParser
 
 __all__ = ["main"]
 
@@ -27,14 +28,15 @@ COMMAND_MODULES = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="klabsite",
         description="Check, simulate and score Klaberjass and Klaverjas deal records (.klab files), "
         "and build the rules and replay site.",
         epilog="Run `klabsite COMMAND --help` for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"klabsite {__version__}")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                       parser_class=CommandParser)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
     return parser

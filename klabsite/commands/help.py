@@ -47,10 +47,7 @@ def add_command(subparsers: Any, name: str, **options: Any) -> CommandParser:
     """Add sub-command ``name`` (keywords as for ``add_parser``) with plain-text help and
     one-line usage errors."""
     options.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
-    parser = subparsers.add_parser(name, **options)
-    if type(parser) is argparse.ArgumentParser:  # the top-level parser chose the plain class
-        parser.__class__ = CommandParser
-    return parser
+    return subparsers.add_parser(name, **options)  # type: ignore[no-any-return]  # klabsite.cli: CommandParser
 
 
 def examples(*lines: str) -> str:
