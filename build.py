@@ -5,7 +5,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from klabsite.site.commands import main  # noqa: E402
+from klabsite.commands.site import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main(["build", *sys.argv[1:]], root=Path(__file__).resolve().parent))

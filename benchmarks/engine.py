@@ -4,8 +4,8 @@
 
 Each figure is a ``(label, function, target)`` entry in :data:`FIGURES`; a function takes the
 number of seconds to run and a seeded ``random.Random`` and returns how many items it did per
-second. To add a game, append its entries (Klaverjas: deals through ``klabsite.klaverjas`` and
-playouts through ``klabsite.fastpath.klaverjas``).
+second. To add a game, append its entries (Klaverjas: deals through ``klabsite.engine.klaverjas`` and
+playouts through ``klabsite.engine.fast.klaverjas``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import random
 import time
 from collections.abc import Callable
 
-from klabsite.cards import DECK, Card, mask_of
-from klabsite.deal import Deal
-from klabsite.fastpath import klaverjas as fast_klaverjas
-from klabsite.fastpath.klaberjass import Position, random_playout
-from klabsite.klaberjass import SEATS, KlaberjassDeal
-from klabsite.klaverjas import SEATS as KLAVERJAS_SEATS
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.cards import DECK, Card, mask_of
+from klabsite.engine.deal import Deal
+from klabsite.engine.fast import klaverjas as fast_klaverjas
+from klabsite.engine.fast.klaberjass import Position, random_playout
+from klabsite.engine.klaberjass import SEATS, KlaberjassDeal
+from klabsite.engine.klaverjas import SEATS as KLAVERJAS_SEATS
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 
 Rate = Callable[[float, random.Random], float]
 

@@ -20,7 +20,7 @@ COMMAND_MODULES = (
     "klabsite.commands.check",
     "klabsite.commands.simulate",
     "klabsite.commands.score",
-    "klabsite.site.commands",
+    "klabsite.commands.site",
     "klabsite.commands.init",
 )
 """Modules that register sub-commands, in the order of ``klabsite --help``."""

@@ -23,7 +23,7 @@ ERROR_LINE = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+): (?P<message>[^\n]+)\
 
 def fixture_hand(loc, args):
     """A test directive: the cards given, as glyphs."""
-    from klabsite.cards import parse_cards
+    from klabsite.engine.cards import parse_cards
 
     return f"<p>{loc.cards(parse_cards(args['cards'].replace(',', ' ')))}</p>"
 

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionError, ActionKind
-from klabsite.cards import DECK, Card, CardError, Rank, Suit, is_sequence, parse_cards, points, strength
-from klabsite.match import MatchOverError, MatchScore
-from klabsite.options import KlaberjassRules, KlaverjasRules, OptionError
-from klabsite.seats import Seat, SeatError, Side
-from klabsite.tricks import trick_points, trick_winner_index
+from klabsite.engine.actions import Action, ActionError, ActionKind
+from klabsite.engine.cards import (
+    DECK,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    is_sequence,
+    parse_cards,
+    points,
+    strength,
+)
+from klabsite.engine.match import MatchOverError, MatchScore
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules, OptionError
+from klabsite.engine.seats import Seat, SeatError, Side
+from klabsite.engine.tricks import trick_points, trick_winner_index
 
 
 def test_deck_has_32_distinct_cards_in_index_order():

@@ -1,4 +1,4 @@
-"""The engine contract both games share through klabsite.deal: one base, one API, one deck check.
+"""The engine contract both games share through klabsite.engine.deal: one base, one API, one deck check.
 
 Also checks what the shared code relies on (hands stay sorted by card index) and that the fast
 roem count agrees with the rule's parts for every possible trick.
@@ -11,15 +11,15 @@ import random
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, SUITS, Card, Suit, parse_cards
-from klabsite.deal import Deal, DealResult, check_deck
-from klabsite.events import CardPlayed, Dealt, TrickWon
-from klabsite.klaberjass import DealError, KlaberjassDeal, KlaberjassResult, stack_deck
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasError, KlaverjasResult, deck_from_hands
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.roem import roem_parts, trick_roem
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, SUITS, Card, Suit, parse_cards
+from klabsite.engine.deal import Deal, DealResult, check_deck
+from klabsite.engine.events import CardPlayed, Dealt, TrickWon
+from klabsite.engine.klaberjass import DealError, KlaberjassDeal, KlaberjassResult, stack_deck
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasError, KlaverjasResult, deck_from_hands
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.roem import roem_parts, trick_roem
+from klabsite.engine.seats import Seat
 
 SHARED = ("legal_actions", "can_apply", "verify", "apply", "hands", "trick", "phase", "to_act",
           "trump", "is_over", "result")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from klabsite.cards import DECK
-from klabsite.decks import deck_from_seed
+from klabsite.engine.cards import DECK
+from klabsite.records.decks import deck_from_seed
 
 
 def test_deck_from_seed_sorts_card_names_by_sha256_of_seed_deal_and_card():

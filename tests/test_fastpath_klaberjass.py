@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from klabsite.actions import ActionKind
-from klabsite.cards import DECK, Suit, cards_of, mask_of, parse_cards
-from klabsite.fastpath.klaberjass import BEATS, Position, legal_mask, position_of, random_playout
-from klabsite.fastpath.tables import POINTS
-from klabsite.klaberjass import SEATS, KlaberjassDeal
-from klabsite.options import KlaberjassRules
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import DECK, Suit, cards_of, mask_of, parse_cards
+from klabsite.engine.fast.klaberjass import BEATS, Position, legal_mask, position_of, random_playout
+from klabsite.engine.fast.tables import POINTS
+from klabsite.engine.klaberjass import SEATS, KlaberjassDeal
+from klabsite.engine.options import KlaberjassRules
 
 
 def test_jack_and_nine_of_trumps_beat_ace_and_ten_on_the_fast_path():

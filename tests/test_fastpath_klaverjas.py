@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from klabsite.cards import DECK, Suit, mask_of, parse_cards
-from klabsite.fastpath.klaverjas import (
+from klabsite.engine.cards import DECK, Suit, mask_of, parse_cards
+from klabsite.engine.fast.klaverjas import (
     Outcome,
     Position,
     deal_score,
@@ -18,9 +18,9 @@ from klabsite.fastpath.klaverjas import (
     random_playout,
     trick_roem,
 )
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
-from klabsite.roem import trick_roem as engine_trick_roem
-from klabsite.seats import CLOCKWISE
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+from klabsite.engine.roem import trick_roem as engine_trick_roem
+from klabsite.engine.seats import CLOCKWISE
 
 RULES = [
     KlaverjasRules(trick_rules=tricks, undertrump=under)

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, Card, Suit, parse_cards
-from klabsite.klaberjass import (
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, Card, Suit, parse_cards
+from klabsite.engine.klaberjass import (
     DixDecided,
     HandsCompleted,
     KlaberjassDeal,
@@ -16,8 +16,8 @@ from klabsite.klaberjass import (
     next_dealer,
     stack_deck,
 )
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 # N (the non-dealer when S deals) and S hold no sequence; the upcard is the 7 of hearts.
 ELDER = parse_cards("AH KC 8C 9D QD AS 8S 7D TC")

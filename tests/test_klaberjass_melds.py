@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import Card, Rank, Suit, parse_cards
-from klabsite.klaberjass import KlaberjassDeal, stack_deck
-from klabsite.melds import (
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import Card, Rank, Suit, parse_cards
+from klabsite.engine.klaberjass import KlaberjassDeal, stack_deck
+from klabsite.engine.melds import (
     Comparison,
     Declared,
     MeldsCompared,
@@ -20,8 +20,8 @@ from klabsite.melds import (
     reply_talk,
     runs_in,
 )
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 N, S = Seat.N, Seat.S
 DEFAULT = KlaberjassRules()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import Card, Suit, parse_cards
-from klabsite.events import CardPlayed, TrickWon
-from klabsite.klaberjass import BellaDecided, KlaberjassDeal, stack_deck
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import Card, Suit, parse_cards
+from klabsite.engine.events import CardPlayed, TrickWon
+from klabsite.engine.klaberjass import BellaDecided, KlaberjassDeal, stack_deck
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 DEFAULT = KlaberjassRules()
 

@@ -13,13 +13,13 @@ from collections import Counter
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, points
-from klabsite.events import CardPlayed, DealScored, Dealt, ThrownIn, TrickWon
-from klabsite.klaberjass import SEATS, BellaDecided, DixDecided, KlaberjassDeal, Phase, next_dealer
-from klabsite.match import MatchScore
-from klabsite.melds import MeldsCompared
-from klabsite.options import KlaberjassRules
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, points
+from klabsite.engine.events import CardPlayed, DealScored, Dealt, ThrownIn, TrickWon
+from klabsite.engine.klaberjass import SEATS, BellaDecided, DixDecided, KlaberjassDeal, Phase, next_dealer
+from klabsite.engine.match import MatchScore
+from klabsite.engine.melds import MeldsCompared
+from klabsite.engine.options import KlaberjassRules
 
 OPTION_SETS = [
     "",

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import Card, parse_cards
-from klabsite.events import DealScored
-from klabsite.klaberjass import KlaberjassDeal, KlaberjassResult, next_dealer, scored_result, stack_deck
-from klabsite.match import MatchScore
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import Card, parse_cards
+from klabsite.engine.events import DealScored
+from klabsite.engine.klaberjass import (
+    KlaberjassDeal,
+    KlaberjassResult,
+    next_dealer,
+    scored_result,
+    stack_deck,
+)
+from klabsite.engine.match import MatchScore
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 N, S = Seat.N, Seat.S
 DEFAULT = KlaberjassRules()

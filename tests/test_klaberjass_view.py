@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, IllegalAction
-from klabsite.cards import Card, Rank, parse_cards
-from klabsite.klaberjass import DealError, KlaberjassDeal, Phase
-from klabsite.melds import MeldsCompared, MeldsShown, Phrase, Talk
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, IllegalAction
+from klabsite.engine.cards import Card, Rank, parse_cards
+from klabsite.engine.klaberjass import DealError, KlaberjassDeal, Phase
+from klabsite.engine.melds import MeldsCompared, MeldsShown, Phrase, Talk
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 EXAMPLE_DECK = ("JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC "
                 "8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, IllegalAction
-from klabsite.cards import Card, Suit, parse_cards
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands, legal_plays
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, IllegalAction
+from klabsite.engine.cards import Card, Suit, parse_cards
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands, legal_plays
+from klabsite.engine.seats import Seat
 
 AMSTERDAM = "trick-rules=amsterdam"
 ROTTERDAM = "trick-rules=rotterdam"

@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, Suit, mask_of
-from klabsite.events import CardPlayed, DealScored, TrickWon
-from klabsite.fastpath.klaverjas import trick_roem as fast_trick_roem
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasPhase, KlaverjasRules
-from klabsite.seats import CLOCKWISE, Side
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, Suit, mask_of
+from klabsite.engine.events import CardPlayed, DealScored, TrickWon
+from klabsite.engine.fast.klaverjas import trick_roem as fast_trick_roem
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase, KlaverjasRules
+from klabsite.engine.seats import CLOCKWISE, Side
 
 DEALS_PER_COMBINATION = 170
 COMBINATIONS = [

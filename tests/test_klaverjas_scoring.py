@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import Card, Suit, parse_cards
-from klabsite.events import DealScored, TrickWon
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands, scored_result
-from klabsite.match import MatchScore
-from klabsite.roem import roem_parts, trick_roem
-from klabsite.seats import Seat, Side
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import Card, Suit, parse_cards
+from klabsite.engine.events import DealScored, TrickWon
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands, scored_result
+from klabsite.engine.match import MatchScore
+from klabsite.engine.roem import roem_parts, trick_roem
+from klabsite.engine.seats import Seat, Side
 
 SPADES = Suit.SPADES
 NS, EW = Side.NS, Side.EW

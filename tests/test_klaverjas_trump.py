@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, Card, Suit
-from klabsite.events import BidMade, Dealt, TrumpChosen
-from klabsite.klaverjas import (
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, Card, Suit
+from klabsite.engine.events import BidMade, Dealt, TrumpChosen
+from klabsite.engine.klaverjas import (
     SEATS,
     KlaverjasDeal,
     KlaverjasError,
@@ -18,7 +18,7 @@ from klabsite.klaverjas import (
     deck_from_hands,
     next_dealer,
 )
-from klabsite.seats import CLOCKWISE, Seat, Side
+from klabsite.engine.seats import CLOCKWISE, Seat, Side
 
 FREE = KlaverjasRules()
 FORCED = KlaverjasRules(trump_choice="forced")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from klabsite.actions import Action
-from klabsite.records import (
+from klabsite.engine.actions import Action
+from klabsite.records.klab import (
     MAX_ACTIONS,
     MAX_DEALS,
     MAX_LINE,
@@ -18,7 +18,7 @@ from klabsite.records import (
     read_record,
     text_id,
 )
-from klabsite.replay import replay
+from klabsite.records.replay import replay
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
 VALID = sorted((FIXTURES / "valid").glob("*.klab"))

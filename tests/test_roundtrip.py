@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from klabsite.commands.check import check_bytes
 from klabsite.commands.simulate import simulate
-from klabsite.records import RecordError, parse_record, read_record
-from klabsite.replay import replay
+from klabsite.records.klab import RecordError, parse_record, read_record
+from klabsite.records.replay import replay
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
 BASES = [path.read_text(encoding="utf-8") for path in sorted((FIXTURES / "valid").glob("*.klab"))]

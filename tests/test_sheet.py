@@ -1,4 +1,4 @@
-"""klabsite.sheet: score-sheet deals, derived dealers, the table, and the undo history's crash safety."""
+"""klabsite.records.sheet: score-sheet deals, derived dealers, the table, and the undo history's crash safety."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from klabsite.cards import DECK, Suit
-from klabsite.games import get_game
-from klabsite.klaberjass import CARD_POINT_SUMS, possible_extras
-from klabsite.options import KlaberjassRules
-from klabsite.replay import replay
-from klabsite.roem import MAX_DEAL_ROEM, trick_roem
-from klabsite.seats import Seat
-from klabsite.sheet import (
+from klabsite.engine.cards import DECK, Suit
+from klabsite.engine.games import get_game
+from klabsite.engine.klaberjass import CARD_POINT_SUMS, possible_extras
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.roem import MAX_DEAL_ROEM, trick_roem
+from klabsite.engine.seats import Seat
+from klabsite.records.replay import replay
+from klabsite.records.sheet import (
     HISTORY_BYTES,
     DealOptions,
     History,

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from klabsite.actions import Action
 from klabsite.bots.random import RandomBot
 from klabsite.cli import main
 from klabsite.commands.simulate import simulate
-from klabsite.records import read_record
-from klabsite.replay import replay
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action
+from klabsite.engine.seats import Seat
+from klabsite.records.klab import read_record
+from klabsite.records.replay import replay
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from babel.support import NullTranslations
 
-from klabsite import klaberjass, klaverjas
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import PLAIN_POINTS, TRUMP_POINTS, Card, Suit, parse_cards
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.roem import trick_roem
-from klabsite.seats import Seat, Side
+from klabsite.engine import klaberjass, klaverjas
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import PLAIN_POINTS, TRUMP_POINTS, Card, Suit, parse_cards
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.roem import trick_roem
+from klabsite.engine.seats import Seat, Side
 from klabsite.site.directives import (
     DIRECTIVES,
     TRICK_RULE_COLUMNS,

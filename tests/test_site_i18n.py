@@ -13,8 +13,8 @@ from babel.messages.pofile import read_po
 from babel.plural import to_python
 from markupsafe import Markup
 
-from klabsite.cards import Card
-from klabsite.seats import Seat
+from klabsite.engine.cards import Card
+from klabsite.engine.seats import Seat
 from klabsite.site import i18n_tools
 from klabsite.site.catalogs import (
     DOMAINS,

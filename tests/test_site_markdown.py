@@ -7,7 +7,7 @@ import io
 import pytest
 from babel.messages.extract import extract
 
-from klabsite.cards import Card
+from klabsite.engine.cards import Card
 from klabsite.site.blocks import extract_blocks
 from klabsite.site.errors import BuildError
 from klabsite.site.i18n import Localizer

@@ -18,7 +18,7 @@ import pytest
 
 from klabsite.cli import build_parser, main
 from klabsite.site import directives
-from klabsite.site.commands import make_server
+from klabsite.site.server import make_server
 from tests.site_helpers import REPO, build_quietly, fixture_hand, make_project
 
 

@@ -11,9 +11,9 @@ import json
 
 import pytest
 
-from klabsite.melds import Talk
-from klabsite.records import load_record
-from klabsite.replay import replay
+from klabsite.engine.melds import Talk
+from klabsite.records.klab import load_record
+from klabsite.records.replay import replay
 from tests.helpers import AUDIT, audit_check, audit_json, seats
 
 

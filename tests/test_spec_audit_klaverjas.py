@@ -20,13 +20,13 @@ import json
 
 import pytest
 
-from klabsite.cards import Suit, parse_cards
-from klabsite.events import TrickWon
-from klabsite.klaverjas import KlaverjasDeal, legal_plays
-from klabsite.options import KlaverjasRules
-from klabsite.records import load_record
-from klabsite.replay import replay
-from klabsite.seats import Seat
+from klabsite.engine.cards import Suit, parse_cards
+from klabsite.engine.events import TrickWon
+from klabsite.engine.klaverjas import KlaverjasDeal, legal_plays
+from klabsite.engine.options import KlaverjasRules
+from klabsite.engine.seats import Seat
+from klabsite.records.klab import load_record
+from klabsite.records.replay import replay
 from tests.helpers import AUDIT, audit_check, audit_json, sides, without_ids
 
 PLAYED_KEYS = ["deal", "id", "dealer", "outcome", "trump", "playing", "card_points", "last_trick", "roem",

@@ -12,14 +12,14 @@ import random
 
 import pytest
 
-from klabsite.actions import ActionKind
-from klabsite.cards import DECK
-from klabsite.events import CardPlayed, TrickWon
-from klabsite.klaberjass import KlaberjassDeal
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.melds import Declared
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import DECK
+from klabsite.engine.events import CardPlayed, TrickWon
+from klabsite.engine.klaberjass import KlaberjassDeal
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.melds import Declared
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
 
 TRUMP_ORDER = ["J", "9", "A", "T", "K", "Q", "8", "7"]
 PLAIN_ORDER = ["A", "T", "K", "Q", "J", "9", "8", "7"]

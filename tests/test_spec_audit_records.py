@@ -16,9 +16,9 @@ import json
 
 import pytest
 
-from klabsite.cards import DECK
-from klabsite.decks import deck_from_seed
-from klabsite.records import load_record, read_record
+from klabsite.engine.cards import DECK
+from klabsite.records.decks import deck_from_seed
+from klabsite.records.klab import load_record, read_record
 from tests.helpers import AUDIT, run_check
 
 RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
@@ -94,9 +94,9 @@ def test_the_seed_rule_uses_canonical_names():
 def test_dealing_klaberjass_from_the_deck():
     """Cards 1-3 and 7-9 to the non-dealer, 4-6 and 10-12 to the dealer, 13 the upcard; after the
     bidding 14-16 to the non-dealer, 17-19 to the dealer; card 32 turned face up."""
-    from klabsite.actions import Action, ActionKind
-    from klabsite.cards import parse_cards
-    from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat
+    from klabsite.engine.actions import Action, ActionKind
+    from klabsite.engine.cards import parse_cards
+    from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules, Seat
 
     names = "JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC 8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS"
     deck = parse_cards(names)

@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from klabsite.actions import Action
-from klabsite.text import quote
+from klabsite.engine.actions import Action
+from klabsite.engine.text import quote
 
 __all__ = ["Bot", "BOTS", "BotError", "get_bot"]
 

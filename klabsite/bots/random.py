@@ -1,8 +1,8 @@
 """The random player: any legal action, chosen with the caller's seeded generator.
 
 >>> import random
->>> from klabsite.actions import Action
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.actions import Action
+>>> from klabsite.engine.seats import Seat
 >>> legal = [Action.parse(Seat.N, "take"), Action.parse(Seat.N, "pass")]
 >>> RandomBot().choose(None, legal, random.Random(1)) in legal
 True
@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from klabsite.actions import Action
+from klabsite.engine.actions import Action
 
 __all__ = ["RandomBot"]
 

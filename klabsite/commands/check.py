@@ -8,7 +8,7 @@ As ``docs/record-format.md`` ("Checking a record") asks:
   (or the one error that makes the whole file unreadable), and nothing on standard output.
 
 A file is read line by line, never whole, and a line longer than
-:data:`klabsite.records.MAX_LINE` is refused unread, so any input (``/dev/zero`` included)
+:data:`klabsite.records.klab.MAX_LINE` is refused unread, so any input (``/dev/zero`` included)
 costs little memory and returns promptly.
 
 Exit status: 0 every file valid; 1 some file invalid; 2 usage error or a file that cannot be
@@ -26,9 +26,9 @@ from typing import Any, BinaryIO, TextIO
 
 from klabsite.commands.files import EXIT_BUG, internal_error
 from klabsite.commands.help import add_command, argument_error, examples
-from klabsite.records import RecordError, format_scores, parse_record
-from klabsite.replay import MatchReplay, describe_deal, replay
-from klabsite.text import printable
+from klabsite.engine.text import printable
+from klabsite.records.klab import RecordError, format_scores, parse_record
+from klabsite.records.replay import MatchReplay, describe_deal, replay
 
 __all__ = ["register", "run", "check_bytes"]
 

@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from klabsite.text import printable, shorten
+from klabsite.engine.text import printable, shorten
 
 __all__ = [
     "write_atomically",

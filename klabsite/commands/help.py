@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from klabsite.text import shorten
+from klabsite.engine.text import shorten
 
 __all__ = ["CommandParser", "add_command", "examples", "argument_error", "EXIT_USAGE"]
 

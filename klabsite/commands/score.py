@@ -1,7 +1,7 @@
 """``klabsite score FILE ACTION …``: keep a match as a score sheet, each deal's result as counted.
 
 A score sheet is a ``.klab`` record whose deals carry only the result as counted at the table
-(score-sheet deals in ``docs/record-format.md``); :mod:`klabsite.sheet` derives the rest: the
+(score-sheet deals in ``docs/record-format.md``); :mod:`klabsite.records.sheet` derives the rest: the
 dealers, nat and pit, the scores and the match totals. Every change is read back and replayed
 exactly as ``klabsite check`` does before it is written.
 
@@ -39,8 +39,8 @@ from klabsite.commands.files import (
     write_atomically,
 )
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
-from klabsite.sheet import DealOptions, History, Sheet, SheetError
-from klabsite.text import printable, whole_number
+from klabsite.engine.text import printable, whole_number
+from klabsite.records.sheet import DealOptions, History, Sheet, SheetError
 
 __all__ = ["register", "run", "write_atomically", "history_path", "MAX_SHEET_BYTES"]
 

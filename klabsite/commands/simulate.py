@@ -2,7 +2,7 @@
 
 Everything random comes from the seed string: one ``random.Random`` derived from it chooses the
 first dealer, every bot decision and (Klaverjas ``trump-choice=turned``) each proposed suit; each
-deck is :func:`klabsite.decks.deck_from_seed` of the seed and the deal number. The same seed,
+deck is :func:`klabsite.records.decks.deck_from_seed` of the seed and the deal number. The same seed,
 game, rules and options give a byte-identical record.
 
 ``--deals N`` plays N deals, stopping early (with a note on standard error) if the match ends
@@ -20,18 +20,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from klabsite.actions import Action, ActionKind
 from klabsite.bots import BOTS, Bot, get_bot
-from klabsite.cards import SUITS
 from klabsite.commands.files import write_atomically
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
-from klabsite.decks import deck_from_seed
-from klabsite.events import CardPlayed, TrickWon
-from klabsite.games import Game, get_game
-from klabsite.match import MatchScore
-from klabsite.records import MAX_DEALS as MAX_RECORD_DEALS
-from klabsite.records import Record, format_scores
-from klabsite.text import printable, shorten
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import SUITS
+from klabsite.engine.events import CardPlayed, TrickWon
+from klabsite.engine.games import Game, get_game
+from klabsite.engine.match import MatchScore
+from klabsite.engine.text import printable, shorten
+from klabsite.records.decks import deck_from_seed
+from klabsite.records.klab import MAX_DEALS as MAX_RECORD_DEALS
+from klabsite.records.klab import Record, format_scores
 
 __all__ = ["register", "run", "simulate", "seeded_rng", "deal_tags", "wrote_line", "SimulationError"]
 

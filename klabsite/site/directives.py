@@ -3,9 +3,10 @@
 A directive is a Markdown line of its own, ``[[klab:NAME key=value …]]``. The site pipeline
 replaces it by the HTML that ``DIRECTIVES[NAME](localizer, args)`` returns, so the numbers on the
 rules pages always come from the same code that checks records: the card tables from
-:mod:`klabsite.cards`, sequences from :mod:`klabsite.melds`, roem from :mod:`klabsite.roem`,
-deal scores from each engine's ``scored_result`` and the Amsterdam/Rotterdam table from the
-Klaverjas engine's :func:`~klabsite.klaverjas.legal_plays` (what ``legal_actions()`` uses).
+:mod:`klabsite.engine.cards`, sequences from :mod:`klabsite.engine.melds`, roem from
+:mod:`klabsite.engine.roem`, deal scores from each engine's ``scored_result`` and the
+Amsterdam/Rotterdam table from the Klaverjas engine's
+:func:`~klabsite.engine.klaverjas.legal_plays` (what ``legal_actions()`` uses).
 
 Every text is a literal ``loc.gettext(…)`` call (so Babel extracts it into the ``messages``
 catalog) and is HTML-escaped; tables are semantic (``<caption>``, ``<th scope>``) and wrapped in a
@@ -29,8 +30,8 @@ from typing import Any, Literal, Protocol
 
 from markupsafe import Markup, escape
 
-from klabsite import klaberjass, klaverjas
-from klabsite.cards import (
+from klabsite.engine import klaberjass, klaverjas
+from klabsite.engine.cards import (
     PLAIN_ORDER,
     PLAIN_POINTS,
     TRUMP_ORDER,
@@ -40,12 +41,12 @@ from klabsite.cards import (
     Suit,
     parse_cards,
 )
-from klabsite.match import MatchScore
-from klabsite.melds import compare, meld_value
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.roem import PIT_BONUS, roem_parts, trick_roem
-from klabsite.seats import Seat, Side
-from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.engine.match import MatchScore
+from klabsite.engine.melds import compare, meld_value
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.roem import PIT_BONUS, roem_parts, trick_roem
+from klabsite.engine.seats import Seat, Side
+from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 
 __all__ = ["DIRECTIVES", "DirectiveError", "Localizer", "parse_directive", "render_directive"]
 
@@ -443,7 +444,7 @@ _ROEM_EXAMPLES = (
 
 
 def roem(loc: Localizer, raw: dict[str, str]) -> str:
-    """Roem in example tricks, computed by :mod:`klabsite.roem`.
+    """Roem in example tricks, computed by :mod:`klabsite.engine.roem`.
 
     Arguments (optional): ``trump=H`` (the trump suit, hearts by default) and
     ``tricks=KH-QH-JH-7C/AC-AD-AH-AS`` (tricks of four cards; a built-in set by default).

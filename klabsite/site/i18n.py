@@ -3,7 +3,7 @@
 Every string here is written as a literal ``gettext``/``pgettext`` call so that ``pybabel extract``
 (and ``klabsite i18n extract``) finds it and puts it in the ``messages`` catalog.
 
->>> from klabsite.cards import Card
+>>> from klabsite.engine.cards import Card
 >>> en = Localizer.untranslated("en")
 >>> en.card_name(Card.parse("QH")), en.number(1234), en.ngettext("%(num)s point", "%(num)s points", 2)
 ('queen of hearts', '1,234', '2 points')
@@ -25,8 +25,8 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations
 from markupsafe import Markup, escape
 
-from klabsite.cards import Card, Rank, Suit
-from klabsite.seats import Seat, Side
+from klabsite.engine.cards import Card, Rank, Suit
+from klabsite.engine.seats import Seat, Side
 from klabsite.site.catalogs import MARKUP_TAG, markup_tags
 
 __all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS"]

@@ -29,7 +29,7 @@ import jinja2
 import jinja2.meta
 from babel.dates import format_date
 
-from klabsite.cards import Card
+from klabsite.engine.cards import Card
 from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from klabsite.text import quote
+from klabsite.engine.text import quote
 
 __all__ = [
     "Suit",

@@ -1,7 +1,7 @@
 """The two games, by their record name: rules class, seats, score keys and engine hooks.
 
 ``GAMES["klaberjass"]`` and ``GAMES["klaverjas"]`` tell the record reader which seats and
-options a game has; the engine module (``klabsite.klaberjass`` / ``klabsite.klaverjas``) is
+options a game has; the engine module (``klabsite.engine.klaberjass`` / ``klabsite.engine.klaverjas``) is
 imported only when a deal is actually played or scored, so records can be read without it.
 
 >>> game = get_game("klaverjas")
@@ -10,7 +10,7 @@ imported only when a deal is actually played or scored, so records can be read w
 >>> get_game("bridge")
 Traceback (most recent call last):
 ...
-klabsite.games.UnknownGameError: unknown game 'bridge': use klaberjass or klaverjas
+klabsite.engine.games.UnknownGameError: unknown game 'bridge': use klaberjass or klaverjas
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from klabsite.options import GameRules, KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
-from klabsite.text import quote
+from klabsite.engine.options import GameRules, KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
+from klabsite.engine.text import quote
 
 __all__ = ["Game", "GAMES", "UnknownGameError", "get_game"]
 
@@ -85,9 +85,9 @@ class Game:
 
 GAMES: dict[str, Game] = {
     "klaberjass": Game("klaberjass", KlaberjassRules, ("N", "S"), ("N", "S"),
-                       "klabsite.klaberjass", "KlaberjassDeal"),
+                       "klabsite.engine.klaberjass", "KlaberjassDeal"),
     "klaverjas": Game("klaverjas", KlaverjasRules, ("N", "E", "S", "W"), ("NS", "EW"),
-                      "klabsite.klaverjas", "KlaverjasDeal"),
+                      "klabsite.engine.klaverjas", "KlaverjasDeal"),
 }
 """Every game by its record name."""
 

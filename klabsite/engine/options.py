@@ -19,7 +19,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from klabsite.text import LARGEST_NUMBER, quote, whole_number
+from klabsite.engine.text import LARGEST_NUMBER, quote, whole_number
 
 __all__ = ["OptionError", "KlaberjassRules", "KlaverjasRules", "GameRules"]
 

@@ -1,6 +1,6 @@
 """Tricks: who wins one, and what it is worth. Shared by both games.
 
->>> from klabsite.cards import parse_cards, Suit
+>>> from klabsite.engine.cards import parse_cards, Suit
 >>> trick = parse_cards("AH JH 9S TH")
 >>> trick_winner_index(trick, trump=Suit.HEARTS)   # the jack of trumps beats the ace
 1
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from klabsite.cards import Card, Suit, points, strength
+from klabsite.engine.cards import Card, Suit, points, strength
 
 __all__ = ["trick_winner_index", "trick_points", "LAST_TRICK_BONUS"]
 

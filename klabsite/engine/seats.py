@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from klabsite.text import quote
+from klabsite.engine.text import quote
 
 __all__ = ["Seat", "Side", "SeatError"]
 

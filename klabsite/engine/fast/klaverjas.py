@@ -2,19 +2,19 @@
 
 UNCHECKED fast path for bots, solvers and benchmarks. It covers the card play only (trump
 already chosen): no events, no messages, no validation of its input. It implements the same
-rules as :func:`klabsite.klaverjas.legal_plays` and is tested to agree with
+rules as :func:`klabsite.engine.klaverjas.legal_plays` and is tested to agree with
 ``KlaverjasDeal.legal_actions()`` on thousands of positions (tests/test_fastpath_klaverjas.py).
 
 Seats are indices 0–3 (N E S W, clockwise), sides 0 (N–S) and 1 (E–W) = ``seat & 1``; cards
-are indices 0–31 and hands are bitmasks (:mod:`klabsite.fastpath.tables`); the trump is a suit
+are indices 0–31 and hands are bitmasks (:mod:`klabsite.engine.fast.tables`); the trump is a suit
 index 0–3 (C D H S). Points include the last trick's 10; roem is per trick, to the winner.
 
 >>> import random
->>> from klabsite.cards import DECK
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
->>> from klabsite.seats import Seat
->>> from klabsite.actions import Action
->>> from klabsite.cards import Suit
+>>> from klabsite.engine.cards import DECK
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.engine.seats import Seat
+>>> from klabsite.engine.actions import Action
+>>> from klabsite.engine.cards import Suit
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
 >>> _ = deal.apply(Action.name(Seat.N, Suit.SPADES))
 >>> position = position_from_deal(deal)
@@ -27,19 +27,20 @@ index 0–3 (C D H S). Points include the last trick's 10; roem is per trick, to
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from klabsite.cards import RANKS
-from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
-from klabsite.klaverjas import DEAL_POINTS
-from klabsite.roem import FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.cards import RANKS
+from klabsite.engine.fast.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.klaverjas import DEAL_POINTS
+from klabsite.engine.roem import FOUR_OF_A_KIND_ROEM, PIT_BONUS, RUN_ROEM, STUK_ROEM
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 if TYPE_CHECKING:
-    from klabsite.klaverjas import KlaverjasDeal
-    from klabsite.options import KlaverjasRules
+    import random
+
+    from klabsite.engine.klaverjas import KlaverjasDeal
+    from klabsite.engine.options import KlaverjasRules
 
 __all__ = [
     "Position",
@@ -72,7 +73,7 @@ STUK: tuple[int, ...] = tuple(0b01100000 << (8 * t) for t in range(4))
 def trick_roem(trick: int, trump: int) -> int:
     """The roem in a trick given as a mask of its four cards.
 
-    >>> from klabsite.cards import mask_of, parse_cards
+    >>> from klabsite.engine.cards import mask_of, parse_cards
     >>> trick_roem(mask_of(parse_cards("TS JS QS KS")), 3)
     70
     """

@@ -6,7 +6,7 @@ totals are equal, play goes on until a deal ends with them unequal. With ``deals
 is exactly N counted deals (thrown-in and redealt deals do not count); the higher total wins and
 equal totals are a draw (``winner`` is ``None``; the project's choice, stated on the rules pages).
 
->>> from klabsite.options import KlaberjassRules
+>>> from klabsite.engine.options import KlaberjassRules
 >>> match = MatchScore(KlaberjassRules(target=100), keys=("N", "S"))
 >>> match.add({"N": 60, "S": 40}); match.over
 False
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from klabsite.options import GameRules
+from klabsite.engine.options import GameRules
 
 __all__ = ["MatchScore", "MatchOverError"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from klabsite.cards import Card, Suit
-from klabsite.seats import Seat
+from klabsite.engine.cards import Card, Suit
+from klabsite.engine.seats import Seat
 
 __all__ = [
     "Event",

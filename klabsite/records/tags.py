@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from klabsite.actions import ActionKind
-from klabsite.cards import Card, Rank, Suit
-from klabsite.events import CardPlayed, TrickWon, TrumpChosen
-from klabsite.klaberjass import BellaDecided, DixDecided
-from klabsite.melds import Declared
-from klabsite.replay import DealReplay
-from klabsite.seats import Seat
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import Card, Rank, Suit
+from klabsite.engine.events import CardPlayed, TrickWon, TrumpChosen
+from klabsite.engine.klaberjass import BellaDecided, DixDecided
+from klabsite.engine.melds import Declared
+from klabsite.engine.seats import Seat
+from klabsite.records.replay import DealReplay
 
 __all__ = ["TAG_WORDS", "BLUNDER_COST", "deal_tags", "last_trick_decides"]
 

@@ -1,12 +1,12 @@
 """Klaverjas (4 players, Amsterdam and Rotterdam rules): the pure rules engine.
 
 the rule book, "Klaverjas", is the law this module implements; the option names are those of
-:class:`~klabsite.options.KlaverjasRules`. Seats ``N E S W`` sit clockwise, N–S partners against
+:class:`~klabsite.engine.options.KlaverjasRules`. Seats ``N E S W`` sit clockwise, N–S partners against
 E–W. A deal goes through three phases (:class:`KlaverjasPhase`): choosing trump, playing eight
 tricks, over. Every action is checked against :meth:`KlaverjasDeal.legal_actions`, the one source
-of truth for legality, and yields frozen events (:mod:`klabsite.events`).
+of truth for legality, and yields frozen events (:mod:`klabsite.engine.events`).
 
->>> from klabsite.cards import DECK
+>>> from klabsite.engine.cards import DECK
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.S, DECK)
 >>> deal.to_act, [action.words for action in deal.legal_actions()]
 (<Seat.W: 'W'>, ['pass', 'name C', 'name D', 'name H', 'name S'])
@@ -51,10 +51,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import DECK, SUITS, Card, Suit, strength
-from klabsite.deal import Deal, card_index, check_deck, deal_json
-from klabsite.events import (
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import DECK, SUITS, Card, Suit, strength
+from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
+from klabsite.engine.events import (
     BidMade,
     CardPlayed,
     DealScored,
@@ -63,10 +63,10 @@ from klabsite.events import (
     TrickWon,
     TrumpChosen,
 )
-from klabsite.options import KlaverjasRules
-from klabsite.roem import MAX_DEAL_ROEM, PIT_BONUS, trick_roem
-from klabsite.seats import CLOCKWISE, Seat, Side
-from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.engine.options import KlaverjasRules
+from klabsite.engine.roem import MAX_DEAL_ROEM, PIT_BONUS, trick_roem
+from klabsite.engine.seats import CLOCKWISE, Seat, Side
+from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 
 __all__ = [
     "SEATS",
@@ -134,7 +134,7 @@ def deal_hands(dealer: Seat, deck: Sequence[Card]) -> dict[Seat, tuple[Card, ...
     record-format.md: cards 1–3, 4–6, 7–9, 10–12 to the four seats in turn starting left of the
     dealer, then 13–14 … 19–20, then 21–23 … 30–32.
 
-    >>> from klabsite.cards import DECK, format_cards
+    >>> from klabsite.engine.cards import DECK, format_cards
     >>> format_cards(deal_hands(Seat.W, DECK)[Seat.N])
     '7C 8C 9C JD QD JH QH KH'
     """
@@ -156,7 +156,7 @@ def deck_from_hands(dealer: Seat, hands: Mapping[Seat, Iterable[Card]]) -> tuple
 
     Used to set up a position on purpose: for tests, teaching deals and hand-written records.
 
-    >>> from klabsite.cards import DECK
+    >>> from klabsite.engine.cards import DECK
     >>> hands = deal_hands(Seat.N, DECK)
     >>> deal_hands(Seat.N, deck_from_hands(Seat.N, hands)) == hands
     True
@@ -187,7 +187,7 @@ def _card_list(cards: Iterable[Card], trump: Suit | None) -> str:
 _STRENGTH: dict[Suit, tuple[int, ...]] = {
     trump: tuple(strength(card, trump) for card in DECK) for trump in SUITS
 }
-"""``_STRENGTH[trump][card.index]``: :func:`~klabsite.cards.strength`, looked up."""
+"""``_STRENGTH[trump][card.index]``: :func:`~klabsite.engine.cards.strength`, looked up."""
 
 
 def legal_plays(
@@ -198,7 +198,7 @@ def legal_plays(
 
     The rule reads as the end of a message, e.g. ``must follow suit with {cards}``.
 
-    >>> from klabsite.cards import parse_cards
+    >>> from klabsite.engine.cards import parse_cards
     >>> hand = parse_cards("7C JS 8S")                # void in hearts, partner (the leader) wins
     >>> legal_plays(hand, parse_cards("AH 9S"), Suit.SPADES, KlaverjasRules())
     ((Card.parse('JS'),), 'must overtrump with {cards}')
@@ -417,7 +417,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
 
     ``deck`` is the 32 cards, top first; ``proposed`` is the suit proposed with
     ``trump-choice=turned`` (required there, refused otherwise). The public state and the
-    checked ``legal_actions()`` / ``verify()`` / ``apply()`` come from :class:`~klabsite.deal.Deal`.
+    checked ``legal_actions()`` / ``verify()`` / ``apply()`` come from :class:`~klabsite.engine.deal.Deal`.
     """
 
     def __init__(
@@ -450,7 +450,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
         self._tricks: list[TrickWon] = []
         self.events.append(Dealt(dealer, tuple(dealt.items()), proposed=proposed))
 
-    # -- state (the rest is :class:`~klabsite.deal.Deal`'s) -----------------------------------
+    # -- state (the rest is :class:`~klabsite.engine.deal.Deal`'s) -----------------------------------
 
     @property
     def chooser(self) -> Seat | None:

@@ -1,4 +1,4 @@
-"""Integer tables for card masks, derived once from the rule tables in :mod:`klabsite.cards`.
+"""Integer tables for card masks, derived once from the rule tables in :mod:`klabsite.engine.cards`.
 
 Card ``i`` is bit ``i`` (suit-major: clubs 0–7, diamonds 8–15, hearts 16–23, spades 24–31, the
 ranks within a suit in natural order 7 … A).
@@ -6,7 +6,7 @@ ranks within a suit in natural order 7 … A).
 
 from __future__ import annotations
 
-from klabsite.cards import DECK, SUITS, points, strength
+from klabsite.engine.cards import DECK, SUITS, points, strength
 
 __all__ = ["SUIT_MASKS", "STRENGTH", "POINTS", "SUIT_OF", "FULL_DECK"]
 

@@ -7,7 +7,7 @@ The side that wins a trick scores the roem among its four cards:
 - these add up: K-Q-J of trumps is 20 + 20 = 40, 10-J-Q-K of trumps is 50 + 20 = 70;
 - four of a kind: A, 10, K or Q 100; J 200; 7, 8 or 9 nothing.
 
->>> from klabsite.cards import Suit, parse_cards
+>>> from klabsite.engine.cards import Suit, parse_cards
 >>> trick_roem(parse_cards("KH QH JH 7C"), trump=Suit.HEARTS)
 40
 >>> trick_roem(parse_cards("TS JS QS KS"), trump=Suit.SPADES)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from klabsite.cards import Card, Rank, Suit
+from klabsite.engine.cards import Card, Rank, Suit
 
 __all__ = [
     "trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "MAX_DEAL_ROEM",

@@ -8,7 +8,7 @@ is simply printing the canonical form; reading then writing is idempotent.
 
 Reading checks the syntax and everything that can be told without playing: header and version,
 tag syntax, required tags, the deck (32 different cards), deal numbers, seats of the game.
-Playing the deals through the engines is :mod:`klabsite.replay`.
+Playing the deals through the engines is :mod:`klabsite.records.replay`.
 
 >>> record = read_record('''%klab 1
 ... [Rules "target=500"]     ; a default: dropped
@@ -42,12 +42,12 @@ from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-from klabsite.actions import Action
-from klabsite.cards import DECK, Card, Suit, parse_cards
-from klabsite.games import Game, get_game
-from klabsite.options import GameRules
-from klabsite.seats import Seat, Side
-from klabsite.text import LARGEST_NUMBER, quote, shorten, whole_number
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import DECK, Card, Suit, parse_cards
+from klabsite.engine.games import Game, get_game
+from klabsite.engine.options import GameRules
+from klabsite.engine.seats import Seat, Side
+from klabsite.engine.text import LARGEST_NUMBER, quote, shorten, whole_number
 
 __all__ = [
     "HEADER",
@@ -240,7 +240,7 @@ def normalize_tag(game: Game | None, name: str, value: str) -> str:
     ``game`` is needed for every tag but ``Game`` itself; unknown and free-text tags
     (``Source``, ``Title``, ``Note`` and tags klabsite does not know) are kept exactly.
 
-    >>> from klabsite.games import get_game
+    >>> from klabsite.engine.games import get_game
     >>> normalize_tag(get_game("klaverjas"), "Roem", "ew 20 ns 0")
     'NS 0 EW 20'
     """

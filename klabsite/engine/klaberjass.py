@@ -1,10 +1,10 @@
 """The Klaberjass (2-player) rules engine: one deal, from the deck to the score. Pure.
 
 the rule book, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
-is driven by :class:`~klabsite.actions.Action` values: ``legal_actions()`` lists them sorted,
+is driven by :class:`~klabsite.engine.actions.Action` values: ``legal_actions()`` lists them sorted,
 ``verify()`` explains a refusal, ``apply()`` acts and returns the new immutable events.
 
->>> from klabsite.cards import parse_cards
+>>> from klabsite.engine.cards import parse_cards
 >>> deck = parse_cards("JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC "
 ...                    "8H 7C 9C TC KC 8D JD QD KD 7H QH 9S TS AS")
 >>> deal = KlaberjassDeal(KlaberjassRules(), Seat.S, deck)
@@ -17,14 +17,14 @@ is driven by :class:`~klabsite.actions.Action` values: ``legal_actions()`` lists
 >>> deal.apply(Action.play(Seat.N, parse_cards("7D")[0]))
 Traceback (most recent call last):
 ...
-klabsite.actions.IllegalAction: N cannot play 7D: holds a sequence: must first declare (meld …) or nomeld
+klabsite.engine.actions.IllegalAction: N cannot play 7D: holds a sequence: must first declare ...
 
 Decisions on points the rule book leaves open (each also stated where it is implemented):
 
 - Declarations belong to the ``PLAY`` phase: the non-dealer decides at his first lead, the
   dealer at his first card. A player holding no sequence may skip the declaration: his card
   play then counts as ``nomeld`` (no ``Declared`` event, but the talk and comparison follow).
-- The talk (:mod:`klabsite.melds`) is derived from what was *declared*, not from what is held.
+- The talk (:mod:`klabsite.engine.melds`) is derived from what was *declared*, not from what is held.
   The non-dealer's value is spoken when he declares; the rest when the dealer decides.
 - ``no-trick-melds=void`` does not change the comparison: the player who won it but took no
   trick scores no sequences, and his opponent (who lost it) scores none either.
@@ -54,10 +54,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from klabsite.actions import Action, ActionKind, Meld
-from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
-from klabsite.deal import Deal, card_index, check_deck, deal_json
-from klabsite.events import (
+from klabsite.engine.actions import Action, ActionKind, Meld
+from klabsite.engine.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
+from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
+from klabsite.engine.events import (
     BidMade,
     CardPlayed,
     DealScored,
@@ -66,7 +66,7 @@ from klabsite.events import (
     ThrownIn,
     TrumpChosen,
 )
-from klabsite.melds import (
+from klabsite.engine.melds import (
     Comparison,
     Declared,
     MeldsCompared,
@@ -81,9 +81,9 @@ from klabsite.melds import (
     runs_in,
     sequence_value,
 )
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 __all__ = [
     "SEATS",
@@ -449,7 +449,7 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
 
     ``deck`` is the 32 cards, top first; ``hanging`` the points waiting from earlier tied deals
     (``equal-score=next-deal-winner``). The public state and the checked ``legal_actions()`` /
-    ``verify()`` / ``apply()`` come from :class:`~klabsite.deal.Deal`.
+    ``verify()`` / ``apply()`` come from :class:`~klabsite.engine.deal.Deal`.
     """
 
     def __init__(
@@ -493,7 +493,7 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
             )
         )
 
-    # -- public state (the rest is :class:`~klabsite.deal.Deal`'s) -----------------------------
+    # -- public state (the rest is :class:`~klabsite.engine.deal.Deal`'s) -----------------------------
 
     @property
     def maker(self) -> Seat | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 
-from klabsite.cards import DECK, Card
+from klabsite.engine.cards import DECK, Card
 
 __all__ = ["deck_from_seed", "seed_digest"]
 

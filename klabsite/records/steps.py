@@ -15,9 +15,9 @@ the upcard taken by dix; a slot is ``coming`` before its card arrives, ``held``,
 trick n) or ``gone`` (the 7 of trumps given up for the upcard).
 
 >>> from pathlib import Path
->>> from klabsite.records import read_record
->>> from klabsite.replay import replay
->>> doc = Path(__file__).parents[1] / "docs" / "record-format.md"  # its first example
+>>> from klabsite.records.klab import read_record
+>>> from klabsite.records.replay import replay
+>>> doc = Path(__file__).parents[2] / "docs" / "record-format.md"  # its first example
 >>> text = doc.read_text(encoding="utf-8").split("```")[1]
 >>> match = replay(read_record(text))
 >>> steps = deal_steps(match.deals[0])
@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import PLAIN_ORDER, Card, Suit
-from klabsite.events import (
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import PLAIN_ORDER, Card, Suit
+from klabsite.engine.events import (
     CardPlayed,
     DealScored,
     Dealt,
@@ -45,9 +45,9 @@ from klabsite.events import (
     TrickWon,
     TrumpChosen,
 )
-from klabsite.klaberjass import DixDecided, HandsCompleted
-from klabsite.replay import DealReplay
-from klabsite.seats import Seat
+from klabsite.engine.klaberjass import DixDecided, HandsCompleted
+from klabsite.engine.seats import Seat
+from klabsite.records.replay import DealReplay
 
 __all__ = ["Slot", "Table", "Step", "deal_steps", "step_index", "SUIT_ORDER"]
 

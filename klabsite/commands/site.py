@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
-import functools
 import sys
 from collections.abc import Sequence
-from http.server import HTTPServer, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO
-from urllib.parse import unquote, urlsplit
 
 from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
 from klabsite.site.errors import BuildError, quote
 from klabsite.site.project import Project, find_project, is_project
+from klabsite.site.server import make_server, serve
 
-__all__ = ["register", "main", "serve", "make_server", "SiteHandler", "USAGE_ERROR"]
+__all__ = ["register", "main", "USAGE_ERROR"]
 
 USAGE_ERROR = 2
 """The exit status after a wrong option value (as argparse uses)."""
@@ -50,63 +46,6 @@ def _build(args: argparse.Namespace) -> int:
     print(f"building {project.describe()}")
     return run_build(project.root, out=_out_dir(args, project, args.out), langs=langs,
                      base_url=args.base_url, strict=args.strict)
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves one built site: its own ``404.html`` for what is missing, no directory listings,
-    and a 400 for a request path no file name has (a NUL byte, a control character, not UTF-8)."""
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
-        sys.stderr.write("%s\n" % (format % args))
-
-    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
-        try:
-            path = unquote(urlsplit(self.path).path, errors="strict")
-        except (UnicodeDecodeError, ValueError):
-            path = "\x00"  # not UTF-8: no file has that name
-        if any(ord(char) < 32 or char == "\x7f" for char in path):
-            self.send_error(400, "Bad request path")
-            return None
-        try:
-            return super().send_head()  # type: ignore[return-value]
-        except (OSError, ValueError):  # a name the file system refuses (too long, not encodable)
-            self.send_error(404)
-            return None
-
-    def list_directory(self, path: str | Path) -> None:  # type: ignore[override]
-        self.send_error(404)
-        return None
-
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(str(self.directory)) / "404.html"
-        if code != 404 or not page.is_file():
-            super().send_error(code, message, explain)
-            return
-        body = page.read_bytes()
-        self.log_error("code %d, message %s", code, message or "Not Found")
-        self.send_response(code, message)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-
-def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
-    """A server for ``directory`` on ``host:port`` (port 0: a free one), not started yet."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    return ThreadingHTTPServer((host, port), handler)
-
-
-def serve(server: HTTPServer, name: str) -> None:
-    """Print where ``server`` listens, then serve until interrupted (Ctrl-C)."""
-    host, port = server.server_address[:2]
-    with server:
-        print(f"serving {name} at http://{host!s}:{port}/ (Ctrl-C to stop)", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
 
 
 def _port(text: str) -> int | None:

@@ -10,7 +10,7 @@ The talk at the table follows from what both declared. It is a sequence of :clas
 values with stable keys (``twenty``, ``fifty``, ``hundred``, ``good``, ``not-good``,
 ``how-high``, ``top``, ``in-trumps``, ``yes``, ``no``, ``equal``) that the site translates.
 
->>> from klabsite.cards import parse_cards
+>>> from klabsite.engine.cards import parse_cards
 >>> [format_meld(m) for m in runs_in(parse_cards("KS QS JS TS 9D 8D 7D AH"))]
 ['9D-8D-7D', 'KS-QS-JS-TS']
 >>> meld_value(tuple(parse_cards("KS QS JS TS 9S")), long_sequence=100)
@@ -23,10 +23,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from klabsite.actions import Meld
-from klabsite.cards import RANKS, Card, Rank, Suit, is_sequence
-from klabsite.events import Event
-from klabsite.seats import Seat
+from klabsite.engine.actions import Meld
+from klabsite.engine.cards import RANKS, Card, Rank, Suit, is_sequence
+from klabsite.engine.events import Event
+from klabsite.engine.seats import Seat
 
 __all__ = [
     "runs_in",
@@ -90,7 +90,7 @@ def meld_sets(cards: Iterable[Card]) -> list[tuple[Meld, ...]]:
 
     Each set lists its sequences high card first (by card index, so spades before hearts).
 
-    >>> from klabsite.cards import parse_cards
+    >>> from klabsite.engine.cards import parse_cards
     >>> [",".join(map(format_meld, s)) for s in meld_sets(parse_cards("AS KS QS JS 7H"))]
     ['KS-QS-JS', 'AS-KS-QS', 'AS-KS-QS-JS']
     """
@@ -118,7 +118,7 @@ def meld_value(meld: Sequence[Card], long_sequence: int) -> int:
 def meld_problem(melds: Sequence[Sequence[Card]], hand: Iterable[Card]) -> str | None:
     """Why ``melds`` is not a declaration the hand allows, or ``None`` when it is.
 
-    >>> from klabsite.cards import parse_cards
+    >>> from klabsite.engine.cards import parse_cards
     >>> meld_problem([parse_cards("KS QS JS")], parse_cards("KS JS TS 9S"))
     'does not hold QS'
     """

@@ -1,12 +1,12 @@
 """Klaberjass card play on bitmasks, unchecked and without events: for bots, solvers, benchmarks.
 
 Only the card-play phase: given the trump, both hands as masks (bit ``i`` is card ``i`` of
-:data:`klabsite.cards.DECK`), who leads and the ``must-beat`` option. Players are indexes
+:data:`klabsite.engine.cards.DECK`), who leads and the ``must-beat`` option. Players are indexes
 0 (``N``) and 1 (``S``). Nothing is verified: play a card from :func:`legal_mask` or get
-nonsense. Bella, sequences and scoring stay with :mod:`klabsite.klaberjass`; the tests check
+nonsense. Bella, sequences and scoring stay with :mod:`klabsite.engine.klaberjass`; the tests check
 that :func:`legal_mask` agrees with ``KlaberjassDeal.legal_actions()`` on thousands of positions.
 
->>> from klabsite.cards import mask_of, parse_cards, cards_of, Suit
+>>> from klabsite.engine.cards import mask_of, parse_cards, cards_of, Suit
 >>> hand = mask_of(parse_cards("JH 9H 8H AC 7D"))
 >>> led = parse_cards("AH")[0].index
 >>> cards_of(legal_mask(hand, led, Suit.HEARTS.index, any_lead=False))   # a higher trump
@@ -15,12 +15,14 @@ that :func:`legal_mask` agrees with ``KlaberjassDeal.legal_actions()`` on thousa
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.fast.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.tricks import LAST_TRICK_BONUS
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["BEATS", "LAST_TRICK", "legal_mask", "follower_wins", "Position", "random_playout", "position_of"]
 
@@ -165,8 +167,8 @@ def random_playout(position: Position, rng: random.Random) -> tuple[int, int]:
 
 def position_of(deal: Any) -> Position:
     """The card-play position of a ``KlaberjassDeal`` in its play phase (points start at 0)."""
-    from klabsite.cards import mask_of
-    from klabsite.seats import Seat
+    from klabsite.engine.cards import mask_of
+    from klabsite.engine.seats import Seat
 
     players = (Seat.N, Seat.S)
     hands = deal.hands

@@ -1,8 +1,8 @@
 """Replaying a record: every deal through its rules engine, and the match around them.
 
 :func:`replay` never raises for a bad record: each deal's first problem becomes a
-:class:`~klabsite.records.RecordError` with a line number on its :class:`DealReplay`. What it
-checks, beyond the reading checks of :mod:`klabsite.records`:
+:class:`~klabsite.records.klab.RecordError` with a line number on its :class:`DealReplay`. What it
+checks, beyond the reading checks of :mod:`klabsite.records.klab`:
 
 - the dealer rotation (deal 1 may be dealt by anyone; then ``next_dealer`` of the engine);
 - every action, applied in order (out of turn, illegal cards with the legal ones, melds not
@@ -22,16 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from klabsite.actions import Action
-from klabsite.cards import Suit
-from klabsite.events import Event
-from klabsite.games import Game
-from klabsite.klaverjas import DEAL_POINTS
-from klabsite.match import MatchScore
-from klabsite.options import GameRules
-from klabsite.records import DealRecord, Record, RecordError, format_scores, parse_scores
-from klabsite.seats import Seat, Side
-from klabsite.text import quote
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import Suit
+from klabsite.engine.events import Event
+from klabsite.engine.games import Game
+from klabsite.engine.klaverjas import DEAL_POINTS
+from klabsite.engine.match import MatchScore
+from klabsite.engine.options import GameRules
+from klabsite.engine.seats import Seat, Side
+from klabsite.engine.text import quote
+from klabsite.records.klab import DealRecord, Record, RecordError, format_scores, parse_scores
 
 __all__ = ["DealReplay", "MatchReplay", "replay", "describe_deal"]
 

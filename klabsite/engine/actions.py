@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from klabsite.cards import Card, CardError, Suit, parse_cards
-from klabsite.seats import Seat
-from klabsite.text import quote
+from klabsite.engine.cards import Card, CardError, Suit, parse_cards
+from klabsite.engine.seats import Seat
+from klabsite.engine.text import quote
 
 __all__ = ["ActionKind", "Action", "ActionError", "IllegalAction", "Meld"]
 

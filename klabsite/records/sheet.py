@@ -3,7 +3,7 @@
 "Keeping score" on the site's rules pages: per deal the playing side, one side's card points and each
 side's roem (Klaverjas), or the maker and both totals (Klaberjass); everything else is derived
 by the engines (``scored_result``) through :func:`klabsite.replay.replay`, the code path of
-``klabsite check``. A :class:`Sheet` is a :class:`~klabsite.records.Record` plus its replay.
+``klabsite check``. A :class:`Sheet` is a :class:`~klabsite.records.klab.Record` plus its replay.
 Every change (:meth:`Sheet.add`, :meth:`Sheet.edit`, :meth:`Sheet.delete`) returns a new sheet
 built from its canonical text read back and replayed, or raises :class:`SheetError` with a
 one-line message a player understands; the sheet it was called on is never changed.
@@ -38,11 +38,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from klabsite import klaverjas
-from klabsite.games import Game, get_game
-from klabsite.klaberjass import totals_problem
-from klabsite.options import GameRules, KlaberjassRules
-from klabsite.records import (
+from klabsite.engine import klaverjas
+from klabsite.engine.games import Game, get_game
+from klabsite.engine.klaberjass import totals_problem
+from klabsite.engine.options import GameRules, KlaberjassRules
+from klabsite.engine.roem import MAX_DEAL_ROEM
+from klabsite.engine.seats import Seat, SeatError, Side
+from klabsite.engine.text import LARGEST_NUMBER, printable, quote, shorten, whole_number
+from klabsite.records.klab import (
     DealRecord,
     Record,
     RecordError,
@@ -51,10 +54,7 @@ from klabsite.records import (
     normalize_tag,
     parse_record,
 )
-from klabsite.replay import DealReplay, MatchReplay, replay
-from klabsite.roem import MAX_DEAL_ROEM
-from klabsite.seats import Seat, SeatError, Side
-from klabsite.text import LARGEST_NUMBER, printable, quote, shorten, whole_number
+from klabsite.records.replay import DealReplay, MatchReplay, replay
 
 __all__ = [
     "FIRST_DEALER_TAG",

@@ -1,11 +1,11 @@
 """What both engines share: one deal's state, its checked public API, tricks and results. Pure.
 
-:class:`Deal` is the base of :class:`~klabsite.klaberjass.KlaberjassDeal` and
-:class:`~klabsite.klaverjas.KlaverjasDeal`. It holds the state both games have (rules, dealer,
+:class:`Deal` is the base of :class:`~klabsite.engine.klaberjass.KlaberjassDeal` and
+:class:`~klabsite.engine.klaverjas.KlaverjasDeal`. It holds the state both games have (rules, dealer,
 deck, phase, seat to act, trump, hands, the trick in progress, events, result) and the engine
 contract built on it: ``legal_actions()`` (cached), ``can_apply()``, ``verify()`` and
 ``apply()``, which dispatches a legal action to the game's handler for its
-:class:`~klabsite.actions.ActionKind`. A game supplies three hooks: ``_compute_legal()`` (the
+:class:`~klabsite.engine.actions.ActionKind`. A game supplies three hooks: ``_compute_legal()`` (the
 one source of truth for legality), ``_explain(action)`` (why an action is refused) and
 ``_HANDLERS`` (what each kind of action does); and its ``_TRANSITIONS`` table (checked by
 ``_enter``, the one place where the phase changes) and its own ``view_for()``.
@@ -15,10 +15,10 @@ The trick bookkeeping is shared too: :meth:`Deal._play_card` and :meth:`Deal._ta
 unless the game overrides it, and a ``TrickWon``). Bidding, declarations, which cards may be
 played and scoring stay in the game modules.
 
->>> from klabsite.cards import DECK
->>> from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import DECK
+>>> from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.engine.seats import Seat
 >>> deals = [KlaberjassDeal(KlaberjassRules(), Seat.S, DECK), KlaverjasDeal(KlaverjasRules(), Seat.S, DECK)]
 >>> all(isinstance(deal, Deal) for deal in deals)
 True
@@ -38,12 +38,12 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
-from klabsite.actions import Action, ActionKind, IllegalAction
-from klabsite.cards import DECK, Card, Suit
-from klabsite.events import Event, TrickWon
-from klabsite.options import GameRules
-from klabsite.seats import Seat
-from klabsite.tricks import LAST_TRICK_BONUS, trick_points, trick_winner_index
+from klabsite.engine.actions import Action, ActionKind, IllegalAction
+from klabsite.engine.cards import DECK, Card, Suit
+from klabsite.engine.events import Event, TrickWon
+from klabsite.engine.options import GameRules
+from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_points, trick_winner_index
 
 __all__ = ["Deal", "DealResult", "check_deck", "deal_json", "card_index"]
 
