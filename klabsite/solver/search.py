@@ -1,0 +1,39 @@
+"""What both solvers share: finding an exact value with a monotone null-window test.
+
+A solver asks questions of the form "is the value at least ``t``?"; each answer is monotone in
+``t`` and comes with a fail-soft bound (a search that passes proves more than ``t`` when its
+value says so, one that fails may prove less). :func:`largest` turns such a test into the exact
+answer by bisection, jumping with the bounds, trying a guess (a value expected nearby) first.
+
+>>> largest(lambda t: (t <= 37, t), low=0, high=100)
+37
+>>> calls = []
+>>> largest(lambda t: (calls.append(t) or t <= 37, 37), low=0, high=100, guess=30)   # bounds jump
+37
+>>> calls
+[30, 69]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["largest", "Test"]
+
+Test = Callable[[int], tuple[bool, int]]
+"""``test(t) -> (passed, bound)``: passed means every ``t' <= bound`` passes too; failed means
+every ``t' > bound`` fails too (``bound = t`` and ``t - 1`` are always safe answers)."""
+
+
+def largest(test: Test, low: int, high: int, guess: int | None = None) -> int:
+    """The largest ``t`` in ``[low, high]`` that passes ``test``, given that ``low`` passes and the
+    test is monotone (passes up to some point, fails after it)."""
+    while low < high:
+        t = guess if guess is not None and low < guess <= high else (low + high + 1) // 2
+        guess = None
+        passed, bound = test(t)
+        if passed:
+            low = max(t, min(bound, high))
+        else:
+            high = min(t - 1, max(bound, low))
+    return low

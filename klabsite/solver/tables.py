@@ -1,0 +1,182 @@
+"""Tables the solvers share: trick order, point sums, equivalent cards and a bound on roem.
+
+Every table is derived from the engine's own tables (:mod:`klabsite.fastpath.tables`,
+:mod:`klabsite.roem`) when first needed, so the rules stay in one place. Card ``i`` is bit ``i``
+(suit-major, ranks 7 … A within a suit); a *suit byte* is the eight bits of one suit.
+
+>>> from klabsite.cards import mask_of, parse_cards, cards_of
+>>> hand = mask_of(parse_cards("9C 8C 7C AC"))
+>>> others = mask_of(parse_cards("KC"))
+>>> cards_of(representatives(hand, others, trump=3, roem=False))   # 9 8 7 are one card here
+[Card.parse('9C'), Card.parse('AC')]
+>>> runs = others | mask_of(parse_cards("TC JC"))   # with roem the 9 could make 9-10-J: kept apart
+>>> cards_of(representatives(hand, runs, trump=3, roem=True))
+[Card.parse('8C'), Card.parse('9C'), Card.parse('AC')]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from klabsite.cards import RANKS
+from klabsite.fastpath.tables import POINTS, STRENGTH
+from klabsite.roem import FOUR_OF_A_KIND_ROEM, RUN_ROEM, STUK_ROEM
+
+__all__ = [
+    "cards_in",
+    "POINT_SUM",
+    "points_in",
+    "representatives",
+    "suit_representatives",
+    "roem_bound",
+    "RUN_BOUND",
+    "STRONGEST_FIRST",
+]
+
+STRONGEST_FIRST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(range(32), key=lambda i: (-STRENGTH[trump][i], i))) for trump in range(4)
+)
+"""STRONGEST_FIRST[trump]: the 32 card indices, strongest first (trumps, then plain by strength)."""
+
+POINT_SUM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(sum(POINTS[trump][8 * suit + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+        for suit in range(4)
+    )
+    for trump in range(4)
+)
+"""POINT_SUM[trump][suit][byte]: the card points of the cards of ``suit`` whose ranks are ``byte``."""
+
+
+def cards_in(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first.
+
+    >>> cards_in(0b1010_0001)
+    [0, 5, 7]
+    """
+    cards = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        cards.append(bit.bit_length() - 1)
+    return cards
+
+
+def points_in(mask: int, trump: int) -> int:
+    """The card points of the cards in ``mask``.
+
+    >>> from klabsite.cards import mask_of, parse_cards
+    >>> points_in(mask_of(parse_cards("JH 9H AS")), trump=2)
+    45
+    """
+    table = POINT_SUM[trump]
+    return (table[0][mask & 0xFF] + table[1][mask >> 8 & 0xFF] + table[2][mask >> 16 & 0xFF]
+            + table[3][mask >> 24 & 0xFF])
+
+
+def _run_capable(others: int) -> int:
+    """The ranks (as a byte) that could complete a three-card run with two ranks of ``others``."""
+    capable = 0
+    for low in range(6):
+        window = 0b111 << low
+        for rank in range(low, low + 3):
+            if others & window & ~(1 << rank) == window & ~(1 << rank):
+                capable |= 1 << rank
+    return capable
+
+
+@cache
+def suit_representatives(hand: int, others: int, is_trump: bool, roem: bool) -> int:
+    """One card of each class of interchangeable cards of one suit held by one player.
+
+    ``hand`` and ``others`` are suit bytes: the player's cards of the suit and the cards of the
+    suit still in play elsewhere (other hands and the trick in progress); cards in neither are
+    out of play. Two cards of ``hand`` are interchangeable when no card of ``others`` lies
+    between them in trick order and they are worth the same points; with ``roem`` (Klaverjas)
+    both must also be unable to take part in a run of three in one trick (a run needs two cards
+    of ``others``), because runs depend on the exact ranks. The strongest card of a class stands
+    for it.
+    """
+    trump = 0 if is_trump else 1  # any trump suit index: only the rank pattern of the suit matters
+    suit = 0
+    strength, points = STRENGTH[trump], POINTS[trump]
+    order = sorted(range(8), key=lambda r: -strength[8 * suit + r])
+    capable = _run_capable(others) if roem else 0
+    kept = 0
+    previous: int | None = None  # the last hand card seen, while no card of ``others`` followed it
+    for rank in order:
+        bit = 1 << rank
+        if hand & bit:
+            joins = (previous is not None and points[8 * suit + rank] == points[8 * suit + previous]
+                     and not capable & (bit | 1 << previous))
+            if not joins:
+                kept |= bit
+            previous = rank
+        elif others & bit:
+            previous = None
+    return kept
+
+
+def representatives(hand: int, others: int, trump: int, roem: bool) -> int:
+    """:func:`suit_representatives` over all four suits of the card masks ``hand`` and ``others``."""
+    kept = 0
+    for suit in range(4):
+        shift = 8 * suit
+        byte = hand >> shift & 0xFF
+        if byte & (byte - 1):  # two or more cards of the suit
+            kept |= suit_representatives(byte, others >> shift & 0xFF, suit == trump, roem) << shift
+        else:
+            kept |= byte << shift
+    return kept
+
+
+def _best_runs(byte: int) -> int:
+    """The most run roem the ranks ``byte`` of one suit can score over tricks of up to four cards."""
+    best = _RUN_MEMO.get(byte)
+    if best is not None:
+        return best
+    if not byte:
+        return 0
+    low = byte & -byte
+    rest = byte ^ low
+    best = 0
+    sub = rest
+    while True:  # every group holding the lowest rank and up to three others
+        if sub.bit_count() <= 3:
+            best = max(best, RUN_ROEM[low | sub] + _best_runs(rest & ~sub))
+        if not sub:
+            break
+        sub = (sub - 1) & rest
+    _RUN_MEMO[byte] = best
+    return best
+
+
+_RUN_MEMO: dict[int, int] = {}
+RUN_BOUND: tuple[int, ...] = tuple(_best_runs(byte) for byte in range(256))
+"""RUN_BOUND[byte]: the most run roem one suit's ranks ``byte`` can still score (an upper bound)."""
+
+_FOUR = tuple((rank.index, FOUR_OF_A_KIND_ROEM[rank]) for rank in RANKS if FOUR_OF_A_KIND_ROEM[rank])
+_STUK = tuple(0b01100000 << (8 * trump) for trump in range(4))
+
+
+def roem_bound(cards: int, trump: int) -> int:
+    """An upper bound on the roem the cards ``cards`` can still score in tricks.
+
+    Runs per suit (:data:`RUN_BOUND`), stuk if K and Q of trumps are both among ``cards``, and
+    each four of a kind all of whose cards are among them.
+
+    >>> from klabsite.cards import mask_of, parse_cards
+    >>> roem_bound(mask_of(parse_cards("KH QH JH 7C 9S")), trump=2)
+    40
+    """
+    bound = (RUN_BOUND[cards & 0xFF] + RUN_BOUND[cards >> 8 & 0xFF] + RUN_BOUND[cards >> 16 & 0xFF]
+             + RUN_BOUND[cards >> 24 & 0xFF])
+    if cards & _STUK[trump] == _STUK[trump]:
+        bound += STUK_ROEM
+    four = cards & cards >> 8 & cards >> 16 & cards >> 24 & 0xFF
+    if four:
+        for rank, value in _FOUR:
+            if four >> rank & 1:
+                bound += value
+    return bound
+
