@@ -27,6 +27,7 @@ __all__ = [
     "POINT_SUM",
     "points_in",
     "representatives",
+    "suit_classes",
     "suit_representatives",
     "roem_bound",
     "RUN_BOUND",
@@ -86,34 +87,48 @@ def _run_capable(others: int) -> int:
 
 
 @cache
-def suit_representatives(hand: int, others: int, is_trump: bool, roem: bool) -> int:
-    """One card of each class of interchangeable cards of one suit held by one player.
+def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[int, ...]:
+    """The classes of interchangeable cards of one suit held by one player, as suit bytes,
+    strongest class first.
 
     ``hand`` and ``others`` are suit bytes: the player's cards of the suit and the cards of the
     suit still in play elsewhere (other hands and the trick in progress); cards in neither are
     out of play. Two cards of ``hand`` are interchangeable when no card of ``others`` lies
     between them in trick order and they are worth the same points; with ``roem`` (Klaverjas)
     both must also be unable to take part in a run of three in one trick (a run needs two cards
-    of ``others``), because runs depend on the exact ranks. The strongest card of a class stands
-    for it.
+    of ``others``), because runs depend on the exact ranks. Then playing one or the other changes
+    nothing: who wins each trick, the points, the roem, what may be played.
+
+    >>> [bin(c) for c in suit_classes(0b0000_0111, 0b0100_0000, is_trump=False, roem=False)]   # 9 8 7
+    ['0b111']
     """
-    trump = 0 if is_trump else 1  # any trump suit index: only the rank pattern of the suit matters
-    suit = 0
+    trump = 0 if is_trump else 1  # suit 0 as the trump or as a plain suit: only the pattern matters
     strength, points = STRENGTH[trump], POINTS[trump]
-    order = sorted(range(8), key=lambda r: -strength[8 * suit + r])
+    order = sorted(range(8), key=lambda r: -strength[r])
     capable = _run_capable(others) if roem else 0
-    kept = 0
+    classes: list[int] = []
     previous: int | None = None  # the last hand card seen, while no card of ``others`` followed it
     for rank in order:
         bit = 1 << rank
         if hand & bit:
-            joins = (previous is not None and points[8 * suit + rank] == points[8 * suit + previous]
-                     and not capable & (bit | 1 << previous))
-            if not joins:
-                kept |= bit
+            if (previous is not None and points[rank] == points[previous]
+                    and not capable & (bit | 1 << previous)):
+                classes[-1] |= bit
+            else:
+                classes.append(bit)
             previous = rank
         elif others & bit:
             previous = None
+    return tuple(classes)
+
+
+@cache
+def suit_representatives(hand: int, others: int, is_trump: bool, roem: bool) -> int:
+    """One card, the strongest, of each of :func:`suit_classes`, as a suit byte."""
+    trump = 0 if is_trump else 1
+    kept = 0
+    for cards in suit_classes(hand, others, is_trump, roem):
+        kept |= 1 << max(range(8), key=lambda r: (cards >> r & 1, STRENGTH[trump][r]))
     return kept
 
 

@@ -1,0 +1,79 @@
+"""The solver's public API on engine deals: :func:`solve`, :func:`card_values` and :class:`Solver`.
+
+>>> from klabsite.cards import parse_cards
+>>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands
+>>> from klabsite.actions import Action
+>>> from klabsite.cards import Suit
+>>> from klabsite.seats import Seat
+>>> hands = {Seat.N: parse_cards("JH 9H AH TH KH QH 8H 7H"), Seat.E: parse_cards("7C 8C 9C TC JC QC KC AC"),
+...          Seat.S: parse_cards("7D 8D 9D TD JD QD KD AD"), Seat.W: parse_cards("7S 8S 9S TS JS QS KS AS")}
+>>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, deck_from_hands(Seat.W, hands))
+>>> _ = deal.apply(Action.name(Seat.N, Suit.HEARTS))
+>>> for _ in range(20):                           # five tricks of the lowest cards: 7s, 8s, 9s, 10s, jacks
+...     _ = deal.apply(deal.legal_actions()[0])
+>>> deal.tricks[3].roem, deal.tricks[4].roem      # four tens, four jacks
+(100, 200)
+>>> solve(deal)     # 162, pit 100, roem 300: E and W never match N's queen, king or ace
+562
+>>> {str(card): value for card, value in card_values(deal).items()}
+{'QH': 562, 'KH': 562, 'AH': 562}
+"""
+
+from __future__ import annotations
+
+from klabsite.cards import Card
+from klabsite.klaberjass import KlaberjassDeal
+from klabsite.klaverjas import KlaverjasDeal
+from klabsite.solver.deals import klaberjass_position, klaverjas_position
+from klabsite.solver.klaberjass import KlaberjassSolver
+from klabsite.solver.klaverjas import KlaverjasSolver
+
+__all__ = ["Solver", "solve", "card_values"]
+
+AnyDeal = KlaberjassDeal | KlaverjasDeal
+
+
+class Solver:
+    """Solves engine deals in their card play. Keep one to solve many positions of a deal: the
+    searches and their transposition tables are kept between calls. ``nodes`` is the number of
+    cards the last call's searches played.
+    """
+
+    def __init__(self) -> None:
+        self.klaberjass = KlaberjassSolver()
+        self.klaverjas = KlaverjasSolver()
+        self.nodes = 0
+
+    def solve(self, deal: AnyDeal) -> int:
+        """The value of ``deal`` for the side to act: its final score minus the other side's,
+        with everybody playing perfectly from here, all cards visible (record-format.md,
+        "Annotations", ``dd``)."""
+        if isinstance(deal, KlaberjassDeal):
+            value = self.klaberjass.value(klaberjass_position(deal))
+            self.nodes = self.klaberjass.nodes
+        else:
+            value = self.klaverjas.value(klaverjas_position(deal))
+            self.nodes = self.klaverjas.nodes
+        return value
+
+    def card_values(self, deal: AnyDeal) -> dict[Card, int]:
+        """The value for the side to act of each legal card (a bella card: the better of claiming
+        and not claiming; a card of a Klaberjass non-dealer still to declare: with his best
+        declaration), in card order. The best of them is :meth:`solve`'s value."""
+        if isinstance(deal, KlaberjassDeal):
+            values = self.klaberjass.card_values(klaberjass_position(deal))
+            self.nodes = self.klaberjass.nodes
+        else:
+            values = self.klaverjas.card_values(klaverjas_position(deal))
+            self.nodes = self.klaverjas.nodes
+        return values
+
+
+def solve(deal: AnyDeal) -> int:
+    """The value of ``deal`` for the side to act (a fresh :class:`Solver`)."""
+    return Solver().solve(deal)
+
+
+def card_values(deal: AnyDeal) -> dict[Card, int]:
+    """The value of each legal card for the side to act (a fresh :class:`Solver`)."""
+    return Solver().card_values(deal)
