@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     """Print the figures; exit 0 (figures are informative, not a test)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="deals per full-deal figure (default 100)")
-    parser.add_argument("--analyse", type=int, default=10, help="deals per analyse figure (default 10; 0: skip)")
+    parser.add_argument("--analyse", type=int, default=10, help="deals per analyse figure (0: skip)")
     parser.add_argument("--game", choices=sorted(DEALS), action="append", help="only this game (repeatable)")
     parser.add_argument("--options", action="append", help="only this option set (repeatable)")
     parser.add_argument("--seed", default="solver benchmark", help="random seed")

@@ -11,7 +11,9 @@ non-decreasing function of the card points the maker still wins (made: his total
 other's; tie: minus the other's total; failed: minus both totals, which does not depend on how
 the points are split). Minimax commutes with a non-decreasing function, so the card play is
 searched on card points alone (:mod:`~klabsite.solver.klaberjass_search`) and the scoring is a
-table of values indexed by the maker's points, searched level by level with null windows.
+table of values indexed by the maker's points. Only the levels of the table matter (all failing
+points give one value): null-window tests at the level starts, the level where the maker makes
+it first, then galloping up and bisecting (:func:`~klabsite.solver.search.largest`).
 
 The choices left in the deal fold into that table: the dealer's (and the non-dealer's) declaration
 still to come and the bella claim change only the totals, never the card play, and each choice's
@@ -40,12 +42,13 @@ still held and the table of this exact search is keyed like the card-point one.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 
 from klabsite.cards import DECK, Card, Rank
 from klabsite.fastpath import klaberjass as fast
 from klabsite.solver.klaberjass_search import INFINITY, KlaberjassSearch
+from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, representatives
 from klabsite.tricks import LAST_TRICK_BONUS
 
@@ -300,23 +303,18 @@ class KlaberjassSolver:
         return False, (future - found) // 2
 
     def _folded_value(self, position: KlaberjassPosition, guess: int | None) -> int:
-        """The maker's value of a position where the fold holds: a search over table levels."""
+        """The maker's value of a position where the fold holds: a search over the table's levels
+        (the first test at ``guess`` or else at the level where the maker makes it), galloping up."""
         table = self._table(position)
         values, starts = table.values, table.starts
-        low, high = 0, len(values) - 1  # the maker's points still to win lie in [low, high]
-        while values[low] != values[high]:
-            first, last = bisect_left(starts, low + 1), bisect_left(starts, high + 1)  # levels in (low, high]
-            if guess is not None:
-                index = min(max(bisect_left(starts, table.threshold(guess)), first), last - 1)
-                guess = None
-            else:
-                index = (first + last - 1) // 2 if last - first > 1 else first
-            found, bound = self._points_test(position, starts[index])
-            if found:
-                low = max(low, starts[index], min(bound, high))
-            else:
-                high = min(high, starts[index] - 1, max(bound, low))
-        return values[low]
+
+        def test(level: int) -> tuple[bool, int]:
+            found, bound = self._points_test(position, starts[level])
+            return found, bisect_right(starts, bound) - 1
+
+        first = bisect_left(starts, table.threshold(1 if guess is None else guess))
+        top = largest(test, 0, len(starts) - 1, first if first < len(starts) else None, step=4)
+        return values[starts[top]]
 
     # -- the exact search of positions where the fold fails ------------------------------------
 

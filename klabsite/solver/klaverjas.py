@@ -14,8 +14,9 @@ two quantities, and in a nat the playing side, beaten on ``D``, still fights abo
 - for ``v = -(162 + r)`` it asks "``D ≥ 1`` or ``R ≤ r``": one search of ``D + BIG·[R ≤ r]``
   (:mod:`klabsite.solver.klaverjas_search`, the roem limit ``r`` minus the roem so far).
 
-The search first asks whether the deal is made; if so it finds ``D`` by bisection with
-null windows; if not, the smallest roem limit the playing side can hold (a nat's value).
+The search first asks whether the deal is made; if so it finds ``D`` with null windows,
+galloping up from the first bound and then bisecting; if not, the smallest roem limit the playing
+side can hold (a nat's value), trying the limits from the smallest.
 
 >>> from klabsite.cards import mask_of, parse_cards
 >>> hands = tuple(mask_of(parse_cards(text)) for text in ("JH 7C", "9H AC", "KH 8C", "QH TC"))
@@ -151,12 +152,14 @@ class KlaverjasSolver:
             reach = points_in(cards, position.trump) + LAST_TRICK_BONUS + roem + (100 if pit else 0)
             start = max(1 - done, min(bound, reach))
             hint = None if guess is None else guess - done
-            return done + largest(lambda t: test(t, -1), start, reach, hint)
-        limits = [-1, *range(0, roem + 1, 10)]
+            return done + largest(lambda t: test(t, -1), start, reach, hint, step=16)
+        limits = [-1, 0, *range(20, roem + 1, 10)]  # roem comes in 20, 50, 100, 200: never 10 or 30 more
+        if 30 in limits:
+            limits.remove(30)
         first = None
         if guess is not None and guess <= -DEAL_POINTS:  # the limit a nat of value ``guess`` would hold
             first = max(0, min(len(limits) - 2, (-DEAL_POINTS - guess - roem_so_far) // 10)) or None
-        held = largest(lambda i: (not test(1 - done, limits[i])[0], i), 0, len(limits) - 1, first)
+        held = largest(lambda i: (not test(1 - done, limits[i])[0], i), 0, len(limits) - 1, first, step=2)
         return -(DEAL_POINTS + roem_so_far + limits[held + 1])
 
     def _counted(self) -> int:

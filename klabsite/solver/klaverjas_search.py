@@ -14,8 +14,10 @@ asks, "can the playing side make it, or else hold the roem to the limit?", with 
 
 Techniques as in :mod:`klabsite.solver.klaberjass_search`: fail-soft null-window alpha-beta; a
 transposition table at trick boundaries keyed by the cards still held, the leader, the pit flag
-and the roem limit; the table's best lead first, strongest leads first, followers' greedy cards
-first; one card per class of interchangeable cards (roem-aware:
+and the roem limit; the table's best lead first, then the cards no card can beat (plain ones
+before trumps, strongest first), then the others lowest first; each follower's greedy card first
+(take the trick with the most points, or give the partner the most, or throw the least); one
+card per class of interchangeable cards (roem-aware:
 :func:`~klabsite.solver.tables.representatives`); cuts from the points and a bound on the roem
 still in play (:func:`~klabsite.solver.tables.roem_bound`), which also settles the roem limit
 when no more roem than the limit can be scored.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from klabsite.fastpath.klaberjass import BEATS
 from klabsite.fastpath.klaverjas import ABOVE, trick_roem
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 from klabsite.roem import PIT_BONUS
@@ -60,6 +63,7 @@ def _build(trump: int, playing: int, rotterdam: bool, undertrump: bool, table: d
     point_sum = POINT_SUM[trump]
     rank = {card: i for i, card in enumerate(STRONGEST_FIRST[trump])}
     get = table.get
+    above_card = BEATS[trump]
     last_bonus = LAST_TRICK_BONUS
 
     def legal(hand: int, n: int, led_suit: int, best_pos: int, best: int) -> int:
@@ -148,14 +152,31 @@ def _build(trump: int, playing: int, rotterdam: bool, undertrump: bool, table: d
         sign = 1 if (leader & 1) == playing else -1
         if not rem:
             return sign * ((PIT_BONUS if pit else 0) + (BIG if limit >= 0 else 0))
+        if rem.bit_count() == 4:  # the last trick: one card each, nothing to choose
+            count[0] += 4
+            cards = [hands[(leader + n) & 3] for n in range(4)]
+            led_suit = suit_of[cards[0].bit_length() - 1]
+            pos, best = 0, strength[cards[0].bit_length() - 1]
+            for n in (1, 2, 3):
+                card = cards[n].bit_length() - 1
+                if suit_of[card] in (led_suit, trump) and strength[card] > best:
+                    pos, best = n, strength[card]
+            roem = trick_roem(rem, trump)
+            won = (point_sum[0][rem & 0xFF] + point_sum[1][rem >> 8 & 0xFF] + point_sum[2][rem >> 16 & 0xFF]
+                   + point_sum[3][rem >> 24] + roem + last_bonus)
+            winner_playing = ((leader + pos) & 1) == playing
+            extra = (PIT_BONUS if pit and winner_playing else 0) + (BIG if limit >= roem else 0)
+            value = won if pos % 2 == 0 else -won
+            return value + extra if (leader & 1) == playing else value - extra
         roem = roem_bound(rem, trump)
         reach = (point_sum[0][rem & 0xFF] + point_sum[1][rem >> 8 & 0xFF] + point_sum[2][rem >> 16 & 0xFF]
                  + point_sum[3][rem >> 24] + last_bonus + roem)
         if limit >= roem:  # no more roem than the limit can be scored: the BIG term is certain
             low_bound = BIG - reach
-            if sign > 0:
+            if sign > 0 and low_bound >= beta:
                 return low_bound
-            return -low_bound
+            if sign < 0 and -low_bound <= alpha:
+                return -low_bound
         extra = (PIT_BONUS if pit else 0) + (BIG if limit >= 0 else 0)
         high, low = (reach + extra, -reach) if sign > 0 else (reach, -reach - extra)
         if high <= alpha:
@@ -180,11 +201,13 @@ def _build(trump: int, playing: int, rotterdam: bool, undertrump: bool, table: d
             bit = leads & -leads
             leads ^= bit
             card = bit.bit_length() - 1
-            order.append((card == first, -rank[card], card))
+            top = not rem & above_card[card]  # no card of its suit can beat it
+            plain_top = top and suit_of[card] != trump
+            order.append((card == first, top, plain_top, -rank[card] if top else rank[card], card))
         order.sort(reverse=True)
         best_value, best_card = -INFINITY, -1
         floor = alpha
-        for _, _, card in order:
+        for *_, card in order:
             count[0] += 1
             bit = 1 << card
             hands[leader] ^= bit

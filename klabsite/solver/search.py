@@ -25,15 +25,26 @@ Test = Callable[[int], tuple[bool, int]]
 every ``t' > bound`` fails too (``bound = t`` and ``t - 1`` are always safe answers)."""
 
 
-def largest(test: Test, low: int, high: int, guess: int | None = None) -> int:
+def largest(test: Test, low: int, high: int, guess: int | None = None, step: int = 0) -> int:
     """The largest ``t`` in ``[low, high]`` that passes ``test``, given that ``low`` passes and the
-    test is monotone (passes up to some point, fails after it)."""
+    test is monotone (passes up to some point, fails after it).
+
+    With ``step``, the tests gallop up from ``low`` (``low + step``, then doubling the step) until
+    one fails, then bisect: for answers expected near ``low``.
+    """
     while low < high:
-        t = guess if guess is not None and low < guess <= high else (low + high + 1) // 2
+        if guess is not None and low < guess <= high:
+            t = guess
+        elif step:
+            t = min(high, low + step)
+            step *= 2
+        else:
+            t = (low + high + 1) // 2
         guess = None
         passed, bound = test(t)
         if passed:
             low = max(t, min(bound, high))
         else:
             high = min(t - 1, max(bound, low))
+            step = 0
     return low

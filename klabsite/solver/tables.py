@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from klabsite.cards import RANKS
+from klabsite.fastpath.klaverjas import STUK
 from klabsite.fastpath.tables import POINTS, STRENGTH
 from klabsite.roem import FOUR_OF_A_KIND_ROEM, RUN_ROEM, STUK_ROEM
 
@@ -75,15 +76,28 @@ def points_in(mask: int, trump: int) -> int:
             + table[3][mask >> 24 & 0xFF])
 
 
-def _run_capable(others: int) -> int:
-    """The ranks (as a byte) that could complete a three-card run with two ranks of ``others``."""
-    capable = 0
-    for low in range(6):
-        window = 0b111 << low
-        for rank in range(low, low + 3):
-            if others & window & ~(1 << rank) == window & ~(1 << rank):
-                capable |= 1 << rank
-    return capable
+@cache
+def _inert(others: int) -> int:
+    """The ranks (as a suit byte) whose card never changes the run roem of a trick whose other
+    cards of its suit are at most three of ``others`` (a suit byte): :data:`RUN_ROEM` decides."""
+    inert = 0
+    for rank in range(8):
+        bit = 1 << rank
+        if others & bit:
+            continue
+        subset, changes = others, False
+        while not changes:  # every subset of ``others``
+            changes = subset.bit_count() <= 3 and RUN_ROEM[subset | bit] != RUN_ROEM[subset]
+            if not subset:
+                break
+            subset = (subset - 1) & others
+        if not changes:
+            inert |= bit
+    return inert
+
+
+_FOUR_BY_RANK = tuple(FOUR_OF_A_KIND_ROEM[rank] for rank in RANKS)
+_STUK_RANKS = STUK[0]  # the K and Q, as a suit byte
 
 
 @cache
@@ -95,9 +109,10 @@ def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[in
     suit still in play elsewhere (other hands and the trick in progress); cards in neither are
     out of play. Two cards of ``hand`` are interchangeable when no card of ``others`` lies
     between them in trick order and they are worth the same points; with ``roem`` (Klaverjas)
-    both must also be unable to take part in a run of three in one trick (a run needs two cards
-    of ``others``), because runs depend on the exact ranks. Then playing one or the other changes
-    nothing: who wins each trick, the points, the roem, what may be played.
+    neither may change the run roem of any trick (:func:`_inert`), their four of a kind must be
+    worth the same, and neither may be a stuk card (K, Q of trumps), because roem depends on the
+    exact cards. Then playing one or the other changes nothing: who wins each trick, the points,
+    the roem, what may be played.
 
     >>> [bin(c) for c in suit_classes(0b0000_0111, 0b0100_0000, is_trump=False, roem=False)]   # 9 8 7
     ['0b111']
@@ -105,14 +120,17 @@ def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[in
     trump = 0 if is_trump else 1  # suit 0 as the trump or as a plain suit: only the pattern matters
     strength, points = STRENGTH[trump], POINTS[trump]
     order = sorted(range(8), key=lambda r: -strength[r])
-    capable = _run_capable(others) if roem else 0
+    inert = 0xFF
+    if roem:
+        inert = _inert(others) & ~(_STUK_RANKS if is_trump else 0)
     classes: list[int] = []
     previous: int | None = None  # the last hand card seen, while no card of ``others`` followed it
     for rank in order:
         bit = 1 << rank
         if hand & bit:
             if (previous is not None and points[rank] == points[previous]
-                    and not capable & (bit | 1 << previous)):
+                    and inert & bit and inert >> previous & 1
+                    and (not roem or _FOUR_BY_RANK[rank] == _FOUR_BY_RANK[previous])):
                 classes[-1] |= bit
             else:
                 classes.append(bit)
