@@ -36,12 +36,13 @@ AnyDeal = KlaberjassDeal | KlaverjasDeal
 class Solver:
     """Solves engine deals in their card play. Keep one to solve many positions of a deal: the
     searches and their transposition tables are kept between calls. ``nodes`` is the number of
-    cards the last call's searches played.
+    cards the last call's searches played. ``native``: the C search cores (``True``), the Python
+    ones (``False``), or C when built (``None``, the default).
     """
 
-    def __init__(self) -> None:
-        self.klaberjass = KlaberjassSolver()
-        self.klaverjas = KlaverjasSolver()
+    def __init__(self, native: bool | None = None) -> None:
+        self.klaberjass = KlaberjassSolver(native)
+        self.klaverjas = KlaverjasSolver(native)
         self.nodes = 0
 
     def solve(self, deal: AnyDeal) -> int:

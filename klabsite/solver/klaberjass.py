@@ -47,7 +47,8 @@ from dataclasses import dataclass, replace
 
 from klabsite.cards import DECK, Card, Rank
 from klabsite.fastpath import klaberjass as fast
-from klabsite.solver.klaberjass_search import INFINITY, KlaberjassSearch
+from klabsite.solver.klaberjass_search import INFINITY
+from klabsite.solver.native import KlaberjassCore, klaberjass_search
 from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, representatives
 from klabsite.tricks import LAST_TRICK_BONUS
@@ -255,21 +256,23 @@ class KlaberjassSolver:
     (and its transposition table) between calls: positions of one deal share it.
 
     ``nodes`` counts the cards played by the searches of the last :meth:`value` or
-    :meth:`card_values` call.
+    :meth:`card_values` call. ``native``: use the C search core (``True``), the Python one
+    (``False``), or C when it is built (``None``).
     """
 
-    def __init__(self) -> None:
-        self._searches: dict[tuple[int, bool], KlaberjassSearch] = {}
+    def __init__(self, native: bool | None = None) -> None:
+        self.native = native
+        self._searches: dict[tuple[int, bool], KlaberjassCore] = {}
         self._tables: dict[tuple[object, ...], _Table] = {}
         self._exact: dict[tuple[object, ...], tuple[int, int]] = {}
         self._exact_nodes = 0
         self.nodes = 0
 
-    def _search(self, position: KlaberjassPosition) -> KlaberjassSearch:
+    def _search(self, position: KlaberjassPosition) -> KlaberjassCore:
         key = (position.trump, position.any_lead)
         search = self._searches.get(key)
         if search is None:
-            search = self._searches[key] = KlaberjassSearch(*key)
+            search = self._searches[key] = klaberjass_search(*key, native=self.native)
             self._exact.clear()
         return search
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from klabsite.fastpath.klaberjass import BEATS
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.solver.search import DealCards
 from klabsite.solver.tables import POINT_SUM, representatives
 from klabsite.tricks import LAST_TRICK_BONUS
 
@@ -108,6 +109,14 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
             return total
         if -total >= beta:
             return -total
+        leader_hand, other = (h0, h1) if leader == 0 else (h1, h0)
+        if rem.bit_count() == 2:  # the last trick: one card each, nothing to choose
+            count[0] += 2
+            led, card = leader_hand.bit_length() - 1, other.bit_length() - 1
+            won = points[led] + points[card] + last_bonus
+            suit = suit_of[card]
+            wins = strength[card] > strength[led] if suit == suit_of[led] else suit == trump
+            return -won if wins else won
         key = rem << 1 | leader
         entry = get(key)
         first = -1
@@ -119,14 +128,6 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
                 return high
         else:
             low, high = -INFINITY, INFINITY
-        leader_hand, other = (h0, h1) if leader == 0 else (h1, h0)
-        if rem.bit_count() == 2:  # the last trick: one card each, nothing to choose
-            count[0] += 2
-            led, card = leader_hand.bit_length() - 1, other.bit_length() - 1
-            won = points[led] + points[card] + last_bonus
-            suit = suit_of[card]
-            wins = strength[card] > strength[led] if suit == suit_of[led] else suit == trump
-            return -won if wins else won
         bonus = 0
         best, best_card = -INFINITY, -1
         floor = alpha
@@ -191,7 +192,7 @@ class KlaberjassSearch:
         self.any_lead = any_lead
         self.table: dict[int, Bounds] = {}
         self._count = [0]
-        self._owners = [0, 0]
+        self._cards = DealCards(2)
         self._trick, self._reply = _build(trump, any_lead, self.table, self._count)
 
     @property
@@ -204,14 +205,11 @@ class KlaberjassSearch:
         self._count[0] = 0
 
     def _check_deal(self, hands: tuple[int, int], led: int, leader: int) -> None:
-        h0, h1 = hands
+        held = list(hands)
         if led >= 0:
-            h0, h1 = (h0 | 1 << led, h1) if leader == 0 else (h0, h1 | 1 << led)
-        o0, o1 = self._owners
-        if h0 & o1 or h1 & o0:
+            held[leader] |= 1 << led
+        if not self._cards.same_deal(held):
             self.table.clear()
-            o0 = o1 = 0
-        self._owners = [o0 | h0, o1 | h1]
 
     def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value, for the trick's leader, of the card points still to win

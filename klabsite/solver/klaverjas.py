@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from klabsite.cards import DECK, Card
 from klabsite.fastpath import klaverjas as fast
 from klabsite.klaverjas import DEAL_POINTS
-from klabsite.solver.klaverjas_search import KlaverjasSearch
+from klabsite.solver.native import KlaverjasCore, klaverjas_search
 from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, roem_bound
 from klabsite.tricks import LAST_TRICK_BONUS
@@ -110,18 +110,20 @@ class KlaverjasSolver:
     trump, playing side and trick rules between calls: positions of one deal share it.
 
     ``nodes`` counts the cards played by the searches of the last :meth:`value` or
-    :meth:`card_values` call.
+    :meth:`card_values` call. ``native``: use the C search core (``True``), the Python one
+    (``False``), or C when it is built (``None``).
     """
 
-    def __init__(self) -> None:
-        self._searches: dict[tuple[int, int, bool, bool], KlaverjasSearch] = {}
+    def __init__(self, native: bool | None = None) -> None:
+        self.native = native
+        self._searches: dict[tuple[int, int, bool, bool], KlaverjasCore] = {}
         self.nodes = 0
 
-    def _search(self, position: KlaverjasPosition) -> KlaverjasSearch:
+    def _search(self, position: KlaverjasPosition) -> KlaverjasCore:
         key = (position.trump, position.playing, position.rotterdam, position.undertrump)
         search = self._searches.get(key)
         if search is None:
-            search = self._searches[key] = KlaverjasSearch(*key)
+            search = self._searches[key] = klaverjas_search(*key, native=self.native)
         return search
 
     def playing_value(self, position: KlaverjasPosition, guess: int | None = None) -> int:

@@ -37,6 +37,7 @@ from klabsite.fastpath.klaberjass import BEATS
 from klabsite.fastpath.klaverjas import ABOVE, trick_roem
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 from klabsite.roem import PIT_BONUS
+from klabsite.solver.search import DealCards
 from klabsite.solver.tables import POINT_SUM, STRONGEST_FIRST, representatives, roem_bound
 from klabsite.tricks import LAST_TRICK_BONUS
 
@@ -243,7 +244,7 @@ class KlaverjasSearch:
         self.playing = playing
         self.table: dict[int, Bounds] = {}
         self._count = [0]
-        self._owners = [0, 0, 0, 0]
+        self._cards = DealCards(4)
         self._trick, self._follow = _build(trump, playing, rotterdam, undertrump, self.table, self._count)
 
     @property
@@ -255,13 +256,8 @@ class KlaverjasSearch:
         held = list(hands)
         for i, card in enumerate(trick):
             held[(leader + i) & 3] |= 1 << card
-        owners = self._owners
-        for seat in range(4):
-            if held[seat] & ~owners[seat] & (owners[0] | owners[1] | owners[2] | owners[3]):
-                self.table.clear()
-                owners = [0, 0, 0, 0]
-                break
-        self._owners = [owners[seat] | held[seat] for seat in range(4)]
+        if not self._cards.same_deal(held):
+            self.table.clear()
 
     def search(self, hands: Sequence[int], leader: int, trick: Sequence[int], pit: bool, roem_limit: int,
                alpha: int, beta: int) -> int:

@@ -16,9 +16,9 @@ answer by bisection, jumping with the bounds, trying a guess (a value expected n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-__all__ = ["largest", "Test"]
+__all__ = ["largest", "Test", "DealCards"]
 
 Test = Callable[[int], tuple[bool, int]]
 """``test(t) -> (passed, bound)``: passed means every ``t' <= bound`` passes too; failed means
@@ -48,3 +48,29 @@ def largest(test: Test, low: int, high: int, guess: int | None = None, step: int
             high = min(t - 1, max(bound, low))
             step = 0
     return low
+
+
+class DealCards:
+    """Which cards each seat has held in the deal a search core works on: a transposition table
+    keyed by the cards still held is valid while each card stays with one seat.
+
+    >>> cards = DealCards(2)
+    >>> cards.same_deal([0b0011, 0b1100]), cards.same_deal([0b0001, 0b0100])
+    (True, True)
+    >>> cards.same_deal([0b0100, 0b0001])   # a card changed hands: another deal
+    False
+    """
+
+    def __init__(self, seats: int) -> None:
+        self.held = [0] * seats
+
+    def same_deal(self, held: Sequence[int]) -> bool:
+        """Record ``held`` (each seat's cards, those it played to the trick in progress included);
+        whether they fit the deal seen so far (if not, only ``held`` is remembered)."""
+        seen = self.held
+        every = 0
+        for mask in seen:
+            every |= mask
+        same = all(not (mask & ~seen[seat] & every) for seat, mask in enumerate(held))
+        self.held = [(seen[seat] if same else 0) | mask for seat, mask in enumerate(held)]
+        return same

@@ -28,6 +28,9 @@ __all__ = [
     "POINT_SUM",
     "points_in",
     "representatives",
+    "suit_order",
+    "suit_points",
+    "inert_ranks",
     "suit_classes",
     "suit_representatives",
     "roem_bound",
@@ -100,6 +103,23 @@ _FOUR_BY_RANK = tuple(FOUR_OF_A_KIND_ROEM[rank] for rank in RANKS)
 _STUK_RANKS = STUK[0]  # the K and Q, as a suit byte
 
 
+def suit_order(is_trump: bool) -> tuple[int, ...]:
+    """The ranks 0–7 (7 … A) of a trump or a plain suit, strongest first in trick order."""
+    strength = STRENGTH[0 if is_trump else 1]  # suit 0 as the trump (0) or as a plain suit (1)
+    return tuple(sorted(range(8), key=lambda rank: -strength[rank]))
+
+
+def suit_points(is_trump: bool) -> tuple[int, ...]:
+    """The points of the ranks 0–7 (7 … A) of a trump or a plain suit."""
+    return POINTS[0 if is_trump else 1][:8]
+
+
+def inert_ranks(others: int) -> int:
+    """The ranks (a suit byte) whose card never changes the run roem of a trick whose other
+    cards of its suit are at most three of ``others``: see :func:`suit_classes`."""
+    return _inert(others)
+
+
 @cache
 def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[int, ...]:
     """The classes of interchangeable cards of one suit held by one player, as suit bytes,
@@ -117,9 +137,7 @@ def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[in
     >>> [bin(c) for c in suit_classes(0b0000_0111, 0b0100_0000, is_trump=False, roem=False)]   # 9 8 7
     ['0b111']
     """
-    trump = 0 if is_trump else 1  # suit 0 as the trump or as a plain suit: only the pattern matters
-    strength, points = STRENGTH[trump], POINTS[trump]
-    order = sorted(range(8), key=lambda r: -strength[r])
+    order, points = suit_order(is_trump), suit_points(is_trump)
     inert = 0xFF
     if roem:
         inert = _inert(others) & ~(_STUK_RANKS if is_trump else 0)
@@ -143,10 +161,9 @@ def suit_classes(hand: int, others: int, is_trump: bool, roem: bool) -> tuple[in
 @cache
 def suit_representatives(hand: int, others: int, is_trump: bool, roem: bool) -> int:
     """One card, the strongest, of each of :func:`suit_classes`, as a suit byte."""
-    trump = 0 if is_trump else 1
     kept = 0
     for cards in suit_classes(hand, others, is_trump, roem):
-        kept |= 1 << max(range(8), key=lambda r: (cards >> r & 1, STRENGTH[trump][r]))
+        kept |= 1 << next(rank for rank in suit_order(is_trump) if cards >> rank & 1)
     return kept
 
 
