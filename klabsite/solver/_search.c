@@ -207,9 +207,10 @@ static inline int kb_follower_wins(Core *c, int led, int card) {
     return (card >> 3) == c->trump;
 }
 
-static int kb_trick(Core *c, uint32_t h0, uint32_t h1, int leader, int alpha, int beta);
+static int kb_trick(Core *c, uint32_t h0, uint32_t h1, int leader, int capot, int sign, int alpha, int beta);
 
-static int kb_reply(Core *c, uint32_t h0, uint32_t h1, int leader, int led, int bonus, int alpha, int beta) {
+static int kb_reply(Core *c, uint32_t h0, uint32_t h1, int leader, int led, int bonus, int capot, int sign,
+                    int alpha, int beta) {
     uint32_t follower_hand = leader == 0 ? h1 : h0, leader_hand = leader == 0 ? h0 : h1;
     uint32_t allowed = kb_legal(c, follower_hand, led)
         & representatives(c, follower_hand, leader_hand | (uint32_t)1 << led);
@@ -231,10 +232,13 @@ static int kb_reply(Core *c, uint32_t h0, uint32_t h1, int leader, int led, int 
         uint32_t bit = (uint32_t)1 << card;
         uint32_t c0 = leader == 0 ? h0 : h0 ^ bit, c1 = leader == 0 ? h1 ^ bit : h1;
         int won = c->points[card] + c->points[led] + bonus, value;
-        if (kb_follower_wins(c, led, card))
-            value = -won - kb_trick(c, c0, c1, 1 - leader, -beta - won, -alpha - won);
+        int wins = kb_follower_wins(c, led, card);
+        int winner = wins ? 1 - leader : leader;
+        int next_capot = winner == capot ? -1 : capot;
+        if (wins)
+            value = -won - kb_trick(c, c0, c1, winner, next_capot, sign, -beta - won, -alpha - won);
         else
-            value = won + kb_trick(c, c0, c1, leader, alpha - won, beta - won);
+            value = won + kb_trick(c, c0, c1, winner, next_capot, sign, alpha - won, beta - won);
         if (value < best) {
             best = value;
             if (best <= alpha) break;
@@ -243,22 +247,29 @@ static int kb_reply(Core *c, uint32_t h0, uint32_t h1, int leader, int led, int 
     return best;
 }
 
-static int kb_trick(Core *c, uint32_t h0, uint32_t h1, int leader, int alpha, int beta) {
+static int kb_trick(Core *c, uint32_t h0, uint32_t h1, int leader, int capot, int sign, int alpha, int beta) {
     uint32_t rem = h0 | h1;
-    if (!rem) return 0;
+    int term = capot < 0 ? 0 : (leader == capot ? sign * c->big : -sign * c->big);
+    if (!rem) return term;
     int total = points_in(c, rem) + c->last_bonus;
-    if (total <= alpha) return total;
-    if (-total >= beta) return -total;
+    int high = total + (term > 0 ? term : 0), low = -total + (term < 0 ? term : 0);
+    if (high <= alpha) return high;
+    if (low >= beta) return low;
     uint32_t leader_hand = leader == 0 ? h0 : h1, other = leader == 0 ? h1 : h0;
     if (popcount(rem) == 2) {
         c->nodes += 2;
         int led = msb(leader_hand), card = msb(other);
         int won = c->points[led] + c->points[card] + c->last_bonus;
-        return kb_follower_wins(c, led, card) ? -won : won;
+        int wins = kb_follower_wins(c, led, card);
+        int winner = wins ? 1 - leader : leader;
+        return (wins ? -won : won) + (winner == capot ? 0 : term);
     }
-    uint64_t key = (uint64_t)rem << 1 | (uint64_t)leader;
+    uint64_t key = (uint64_t)rem << 1 | (uint64_t)leader | (uint64_t)(capot + 1) << 33
+        | (uint64_t)(sign > 0) << 35;
     Entry *entry = table_find(&c->table, key);
-    int low = -c->infinity, high = c->infinity, first = -1;
+    int first = -1;
+    low = -c->infinity;
+    high = c->infinity;
     if (entry) {
         low = entry->low;
         high = entry->high;
@@ -297,7 +308,7 @@ static int kb_trick(Core *c, uint32_t h0, uint32_t h1, int leader, int alpha, in
         c->nodes++;
         uint32_t bit = (uint32_t)1 << card;
         uint32_t c0 = leader == 0 ? h0 ^ bit : h0, c1 = leader == 0 ? h1 : h1 ^ bit;
-        int value = kb_reply(c, c0, c1, leader, card, 0, floor, beta);
+        int value = kb_reply(c, c0, c1, leader, card, 0, capot, sign, floor, beta);
         if (value > best) {
             best = value;
             best_card = card;
@@ -643,19 +654,19 @@ static int read_hands(PyObject *obj, uint32_t *hands, Py_ssize_t n) {
     return 0;
 }
 
-/* KlaberjassCore.search(hands, leader, led, alpha, beta) */
+/* KlaberjassCore.search(hands, leader, led, alpha, beta, capot=-1, sign=1) */
 static PyObject *kb_search(Core *c, PyObject *args) {
     PyObject *hands_obj;
-    int leader, led, alpha, beta;
+    int leader, led, alpha, beta, capot = -1, sign = 1;
     uint32_t hands[2];
-    if (!PyArg_ParseTuple(args, "Oiiii", &hands_obj, &leader, &led, &alpha, &beta)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oiiii|ii", &hands_obj, &leader, &led, &alpha, &beta, &capot, &sign)) return NULL;
     if (read_hands(hands_obj, hands, 2) < 0) return NULL;
     int value;
     if (led < 0) {
-        value = kb_trick(c, hands[0], hands[1], leader, alpha, beta);
+        value = kb_trick(c, hands[0], hands[1], leader, capot, sign, alpha, beta);
     } else {
         int bonus = popcount(hands[0] | hands[1]) == 1 ? c->last_bonus : 0;
-        value = kb_reply(c, hands[0], hands[1], leader, led, bonus, alpha, beta);
+        value = kb_reply(c, hands[0], hands[1], leader, led, bonus, capot, sign, alpha, beta);
     }
     return PyLong_FromLong(value);
 }
@@ -764,7 +775,8 @@ static PyGetSetDef core_getset[] = {
 };
 
 static PyMethodDef kb_methods[] = {
-    {"search", (PyCFunction)kb_search, METH_VARARGS, "search(hands, leader, led, alpha, beta) -> int"},
+    {"search", (PyCFunction)kb_search, METH_VARARGS,
+     "search(hands, leader, led, alpha, beta, capot=-1, sign=1) -> int"},
     {"legal", (PyCFunction)kb_legal_py, METH_VARARGS, "legal(hand, led) -> mask"},
     {"representatives", (PyCFunction)core_representatives, METH_VARARGS, "representatives(hand, others) -> mask"},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "empty the transposition table"},

@@ -203,6 +203,15 @@ class KlaberjassPosition:
         return maker_value(totals[self.maker], totals[1 - self.maker])
 
 
+def _capot_value(position: KlaberjassPosition, player: int) -> int:
+    """The maker's value if ``player`` wins no trick from here (so no trick at all: his sequences
+    do not count): every card point still to win goes to his opponent (bella settled)."""
+    points = list(position.points)
+    points[1 - player] += position.future_points()
+    totals = [points[0] + position.bella[0], points[1] + position.bella[1]]
+    return maker_value(totals[position.maker], totals[1 - position.maker])
+
+
 class _Table:
     """The value for the maker as a non-decreasing function of his card points still to win
     (every choice folded in), with the points where it changes."""
@@ -288,19 +297,21 @@ class KlaberjassSolver:
 
     # -- the card-point search through the scoring table ----------------------------------------
 
-    def _points_test(self, position: KlaberjassPosition, points: int) -> tuple[bool, int]:
-        """Whether the maker can win at least ``points`` more card points; with a bound on what
-        he can win (a lower bound when he can, an upper bound when he cannot)."""
+    def _points_test(self, position: KlaberjassPosition, points: int, capot: int = -1,
+                     sign: int = 1) -> tuple[bool, int]:
+        """Whether the maker can win at least ``points`` more card points (with the capot term of
+        :mod:`~klabsite.solver.klaberjass_search` for ``capot``, ``sign``); with a bound on what
+        he can win (a lower bound when he can, an upper bound when he cannot; no capot term)."""
         future = position.future_points()
         search = self._search(position)
         beta = 2 * points - future  # the maker's points minus his opponent's
         if position.leader == position.maker:
-            found = search.search(position.hands, position.leader, position.led, beta - 1, beta)
+            found = search.search(position.hands, position.leader, position.led, beta - 1, beta, capot, sign)
             if found >= beta:
                 return True, -(-(future + found) // 2)
             return False, (future + found) // 2
         beta = 1 - beta  # the opponent leads: his difference must stay below 1 - beta
-        found = search.search(position.hands, position.leader, position.led, beta - 1, beta)
+        found = search.search(position.hands, position.leader, position.led, beta - 1, beta, capot, sign)
         if found < beta:
             return True, -(-(future - found) // 2)
         return False, (future - found) // 2
@@ -325,17 +336,51 @@ class KlaberjassSolver:
         return (position.hands, position.leader, position.points, position.tricks, position.melds,
                 position.bella, position.bella_holder)
 
-    def _folded_test(self, position: KlaberjassPosition, value: int) -> bool:
-        """Whether the maker's value is at least ``value``, where the fold holds."""
-        table = self._table(position)
-        points = table.threshold(value)
-        if points >= len(table.values):
-            return False
-        return points == 0 or self._points_test(position, points)[0]
+    def _spec(self, position: KlaberjassPosition, value: int) -> tuple[int, int, int] | None:
+        """"Is the maker's value at least ``value``?" as one card-point search: ``(points, capot,
+        sign)`` for :meth:`_points_test`, or ``None`` when a choice must be searched as a branch.
+
+        Where the fold holds: the table's threshold, no capot term. Where the sequences of
+        ``winner`` hang on his winning a trick (``no-trick-melds=void``; the declarations made):
+        the threshold with his sequences counted, and the capot term for ``winner`` whose sign
+        says whether "he wins no trick" (all points to his opponent, no sequences) passes. A bella
+        claim still to come folds in when one choice is at least as good whatever happens next
+        (fewer points needed and the capot outcome passing at least as often); else ``None``.
+        """
+        if not position.melds_hang():
+            return self._table(position).threshold(value), -1, 1
+        if len(position.melds) > 1 or len(position.melds[0]) > 1:
+            return None
+        winner = position.melds[0][0][0]
+        assert winner is not None
+        if position.bella_holder is None:
+            choices = [position]
+        else:
+            choices = [position.settle_bella(claim) for claim in (True, False)]
+        specs = [(self._table(choice).threshold(value), _capot_value(choice, winner) >= value)
+                 for choice in choices]
+        if position.bella_holder == position.maker:  # the holder wants fewer points, the capot passing
+            best = min(point for point, _ in specs), max(passes for _, passes in specs)
+        else:
+            best = max(point for point, _ in specs), min(passes for _, passes in specs)
+        if best not in specs:
+            return None
+        points, passes = best
+        maker_sign = 1 if passes else -1
+        return points, winner, maker_sign if winner == position.maker else -maker_sign
+
+    def _spec_test(self, position: KlaberjassPosition, spec: tuple[int, int, int]) -> bool:
+        points, capot, sign = spec
+        if capot < 0:
+            if points >= position.future_points() + 1:
+                return False
+            if points == 0:
+                return True
+        return self._points_test(position, points, capot, sign)[0]
 
     def _test(self, position: KlaberjassPosition, value: int) -> bool:
-        """Whether the maker's value of ``position`` is at least ``value``: exact, every choice
-        (declarations, bella) a branch, the card-point search wherever the fold holds.
+        """Whether the maker's value of ``position`` is at least ``value``: one card-point search
+        where :meth:`_spec` allows, else exact, every choice (declarations, bella) a branch.
 
         A choice is branched on when it is due: bella once the holder has played both cards; the
         non-dealer's declaration at once (it comes before anything else still open); the dealer's
@@ -343,8 +388,10 @@ class KlaberjassSolver:
         choice and his card at the same turn commute, so a choice may be branched on right after
         its card.
         """
-        if not position.melds_hang() and not position.is_over:
-            return self._folded_test(position, value)
+        if not position.is_over:
+            spec = self._spec(position, value)
+            if spec is not None:
+                return self._spec_test(position, spec)
         maker = position.maker
         if position.bella_due():
             holder_is_maker = position.bella_holder == maker

@@ -1,25 +1,35 @@
 """The Klaberjass search core: alpha-beta over the card points still to be won. Pure Python.
 
 This is the inner loop of :mod:`klabsite.solver.klaberjass`. It knows only the card play: both
-hands (bit ``i`` is card ``i``), the trump, who leads, and ``must-beat``. Its value is the
-difference between the card points the leader of the trick in progress will still win (the
-last trick's 10 included) and those his opponent will: every scoring rule is applied outside,
-as a monotone function of that difference (see :mod:`klabsite.solver.klaberjass`).
+hands (bit ``i`` is card ``i``), the trump, who leads, and ``must-beat``. Its value, for the
+leader of the trick in progress, is
+
+    (the card points he will still win) − (those his opponent will)   the last trick's 10 included,
+    + ``sign·BIG`` for player ``capot`` (``-sign·BIG`` for his opponent) if ``capot`` wins no trick.
+
+Every scoring rule is applied outside, as a monotone function of the difference (see
+:mod:`klabsite.solver.klaberjass`). The last term (off when ``capot`` is -1) answers the question
+``no-trick-melds=void`` asks while the player whose sequences would score has won no trick: his
+sequences count only if he wins one, so "is the value at least v?" is "he wins a trick and the
+points reach t, or he wins none and that outcome's (fixed) value reaches v", one search whose
+``sign`` says whether the second outcome passes.
 
 Techniques: fail-soft alpha-beta searched with null windows; a transposition table at trick
-boundaries keyed by the cards still held and the leader (the partition of the cards between the
-hands is fixed for one deal, so the remaining cards say who holds what); the table's best lead
-tried first, then the leads whose greedy answer (the follower taking the most he can, or giving
-the least he must) is best for the leader, the follower's greedy answer first; the last trick
-computed directly; one card of each
-class of interchangeable cards (:func:`~klabsite.solver.tables.representatives`); and a cut when
-all points still in play cannot reach the window.
+boundaries keyed by the cards still held, the leader and the capot term (the partition of the
+cards between the hands is fixed for one deal, so the remaining cards say who holds what); the
+table's best lead tried first, then the leads whose greedy answer (the follower taking the most
+he can, or giving the least he must) is best for the leader, the follower's greedy answer first;
+the last trick computed directly; one card of each class of interchangeable cards
+(:func:`~klabsite.solver.tables.representatives`); and a cut when all points still in play cannot
+reach the window.
 
 >>> from klabsite.cards import mask_of, parse_cards
 >>> search = KlaberjassSearch(trump=2, any_lead=False)   # hearts
 >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
 >>> search.value(hands, leader=0, led=-1)   # 7C first: S wins 11, then must lead 9H into JH (34 + 10)
 33
+>>> search.value(hands, leader=0, led=-1, capot=1, sign=-1) == 33    # S cannot avoid a trick
+True
 """
 
 from __future__ import annotations
@@ -32,17 +42,19 @@ from klabsite.solver.search import DealCards
 from klabsite.solver.tables import POINT_SUM, representatives
 from klabsite.tricks import LAST_TRICK_BONUS
 
-__all__ = ["KlaberjassSearch", "INFINITY"]
+__all__ = ["KlaberjassSearch", "BIG", "INFINITY"]
 
-INFINITY = 10_000
-"""Larger than any value of a position."""
+BIG = 10_000
+"""The weight of the capot term: more than any points of a deal."""
+INFINITY = 100_000
+"""Larger than any value."""
 
 Bounds = tuple[int, int, int]
 """A table entry: lower bound, upper bound, best lead (-1 when not known)."""
 
 
 def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int]) -> tuple[
-    Callable[[int, int, int, int, int], int], Callable[[int, int, int, int, int, int, int], int]
+    Callable[..., int], Callable[..., int]
 ]:
     """The two mutually recursive search functions, with the tables bound as locals."""
     points = POINTS[trump]
@@ -66,7 +78,8 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
             return same
         return hand & trump_mask or hand
 
-    def reply(h0: int, h1: int, leader: int, led: int, bonus: int, alpha: int, beta: int) -> int:
+    def reply(h0: int, h1: int, leader: int, led: int, bonus: int, capot: int, sign: int, alpha: int,
+              beta: int) -> int:
         """The follower, to play to ``led``, minimises the leader's value."""
         follower_hand = h1 if leader == 0 else h0
         leader_hand = h0 if leader == 0 else h1
@@ -88,27 +101,31 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
             count[0] += 1
             bit = 1 << card
             c0, c1 = (h0, h1 ^ bit) if leader == 0 else (h0 ^ bit, h1)
+            winner = 1 - leader if wins else leader
+            next_capot = -1 if winner == capot else capot
             if wins:
-                value = -won - trick(c0, c1, 1 - leader, -beta - won, -alpha - won)
+                value = -won - trick(c0, c1, winner, next_capot, sign, -beta - won, -alpha - won)
             else:
-                value = won + trick(c0, c1, leader, alpha - won, beta - won)
+                value = won + trick(c0, c1, winner, next_capot, sign, alpha - won, beta - won)
             if value < best:
                 best = value
                 if best <= alpha:
                     break
         return best
 
-    def trick(h0: int, h1: int, leader: int, alpha: int, beta: int) -> int:
+    def trick(h0: int, h1: int, leader: int, capot: int, sign: int, alpha: int, beta: int) -> int:
         """The leader of a new trick maximises his value."""
         rem = h0 | h1
+        term = 0 if capot < 0 else (sign * BIG if leader == capot else -sign * BIG)  # if capot wins none
         if not rem:
-            return 0
+            return term
         total = (point_sum[0][rem & 0xFF] + point_sum[1][rem >> 8 & 0xFF] + point_sum[2][rem >> 16 & 0xFF]
                  + point_sum[3][rem >> 24] + last_bonus)
-        if total <= alpha:
-            return total
-        if -total >= beta:
-            return -total
+        high, low = total + max(term, 0), -total + min(term, 0)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
         leader_hand, other = (h0, h1) if leader == 0 else (h1, h0)
         if rem.bit_count() == 2:  # the last trick: one card each, nothing to choose
             count[0] += 2
@@ -116,8 +133,9 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
             won = points[led] + points[card] + last_bonus
             suit = suit_of[card]
             wins = strength[card] > strength[led] if suit == suit_of[led] else suit == trump
-            return -won if wins else won
-        key = rem << 1 | leader
+            winner = 1 - leader if wins else leader
+            return (-won if wins else won) + (0 if winner == capot else term)
+        key = rem << 1 | leader | (capot + 1) << 33 | (sign > 0) << 35
         entry = get(key)
         first = -1
         if entry is not None:
@@ -128,9 +146,6 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
                 return high
         else:
             low, high = -INFINITY, INFINITY
-        bonus = 0
-        best, best_card = -INFINITY, -1
-        floor = alpha
         leads = []
         candidates = representatives(leader_hand, other, trump, False)
         while candidates:
@@ -156,11 +171,13 @@ def _build(trump: int, any_lead: bool, table: dict[int, Bounds], count: list[int
                     worst = won
             leads.append((worst, card))
         leads.sort(reverse=True)
+        best, best_card = -INFINITY, -1
+        floor = alpha
         for _, card in leads:
             count[0] += 1
             bit = 1 << card
             c0, c1 = (h0 ^ bit, h1) if leader == 0 else (h0, h1 ^ bit)
-            value = reply(c0, c1, leader, card, bonus, floor, beta)
+            value = reply(c0, c1, leader, card, 0, capot, sign, floor, beta)
             if value > best:
                 best, best_card = value, card
                 if best > floor:
@@ -197,12 +214,8 @@ class KlaberjassSearch:
 
     @property
     def nodes(self) -> int:
-        """Cards played in the search so far (all calls since the last :meth:`reset_nodes`)."""
+        """Cards played in the search so far (all calls)."""
         return self._count[0]
-
-    def reset_nodes(self) -> None:
-        """Start counting nodes from 0."""
-        self._count[0] = 0
 
     def _check_deal(self, hands: tuple[int, int], led: int, leader: int) -> None:
         held = list(hands)
@@ -211,9 +224,11 @@ class KlaberjassSearch:
         if not self._cards.same_deal(held):
             self.table.clear()
 
-    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int) -> int:
+    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int, capot: int = -1,
+               sign: int = 1) -> int:
         """Fail-soft alpha-beta value, for the trick's leader, of the card points still to win
-        (his minus his opponent's, the current trick and the last trick's 10 included).
+        (his minus his opponent's, the current trick and the last trick's 10 included), with the
+        capot term for player ``capot`` (-1: none) weighted ``sign`` (+1 or -1; see above).
 
         ``led`` is the card the leader has played to the trick in progress, or -1 before the
         lead; ``hands`` are the cards still held (``led`` no longer in the leader's hand).
@@ -221,16 +236,16 @@ class KlaberjassSearch:
         self._check_deal(hands, led, leader)
         h0, h1 = hands
         if led < 0:
-            return self._trick(h0, h1, leader, alpha, beta)
+            return self._trick(h0, h1, leader, capot, sign, alpha, beta)
         bonus = LAST_TRICK_BONUS if (h0 | h1).bit_count() == 1 else 0
-        return self._reply(h0, h1, leader, led, bonus, alpha, beta)
+        return self._reply(h0, h1, leader, led, bonus, capot, sign, alpha, beta)
 
-    def value(self, hands: tuple[int, int], leader: int, led: int) -> int:
+    def value(self, hands: tuple[int, int], leader: int, led: int, capot: int = -1, sign: int = 1) -> int:
         """The exact value of :meth:`search` (an MTD(f) sequence of null-window searches)."""
         low, high, guess = -INFINITY, INFINITY, 0
         while low < high:
             beta = guess + 1 if guess == low else guess
-            guess = self.search(hands, leader, led, beta - 1, beta)
+            guess = self.search(hands, leader, led, beta - 1, beta, capot, sign)
             if guess < beta:
                 high = guess
             else:

@@ -46,9 +46,10 @@ class KlaberjassCore(Protocol):
     @property
     def nodes(self) -> int: ...
 
-    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int) -> int: ...
+    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int, capot: int = -1,
+               sign: int = 1) -> int: ...
 
-    def value(self, hands: tuple[int, int], leader: int, led: int) -> int: ...
+    def value(self, hands: tuple[int, int], leader: int, led: int, capot: int = -1, sign: int = 1) -> int: ...
 
 
 class KlaverjasCore(Protocol):
@@ -108,12 +109,13 @@ class _Native:
 
 
 class _NativeKlaberjass(_Native):
-    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int) -> int:
+    def search(self, hands: tuple[int, int], leader: int, led: int, alpha: int, beta: int, capot: int = -1,
+               sign: int = 1) -> int:
         held = list(hands)
         if led >= 0:
             held[leader] |= 1 << led
         self._check(held)
-        return int(self._core.search(hands, leader, led, alpha, beta))
+        return int(self._core.search(hands, leader, led, alpha, beta, capot, sign))
 
     value = python_klaberjass.KlaberjassSearch.value
 
@@ -136,7 +138,7 @@ def klaberjass_search(trump: int, any_lead: bool, native: bool | None = None) ->
         if native:
             raise RuntimeError("the C search core is not built (klabsite.solver._search)")
         return python_klaberjass.KlaberjassSearch(trump, any_lead)
-    constants = (python_klaberjass.INFINITY, LAST_TRICK_BONUS, 0, 0)
+    constants = (python_klaberjass.INFINITY, LAST_TRICK_BONUS, 0, python_klaberjass.BIG)
     core = _search.KlaberjassCore(trump, (int(any_lead), 0, 0, 0), constants, _tables(trump, roem=False))
     return _NativeKlaberjass(core, 2)
 
