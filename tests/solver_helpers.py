@@ -22,6 +22,7 @@ from klabsite.klaberjass import KlaberjassDeal, Phase
 from klabsite.klaverjas import KlaverjasDeal
 from klabsite.options import KlaberjassRules, KlaverjasRules
 from klabsite.seats import CLOCKWISE, Seat
+from klabsite.solver import Solver, native
 from klabsite.tricks import trick_winner_index
 
 AnyDeal = KlaberjassDeal | KlaverjasDeal
@@ -93,6 +94,14 @@ def brute_force_cards(deal: AnyDeal) -> dict[str, int]:
         name = str(action.card)
         values[name] = max(value, values.get(name, value))
     return values
+
+
+def both_cores() -> list[Solver]:
+    """A solver on the Python search cores, and one on the C cores when they are built."""
+    solvers = [Solver(native=False)]
+    if native.AVAILABLE:
+        solvers.append(Solver(native=True))
+    return solvers
 
 
 def cards_held(deal: AnyDeal) -> int:

@@ -5,6 +5,7 @@ Every legal card's value (:func:`card_values`, a bella card the better of claimi
 the position's value (:func:`solve`, the best of them) are compared with an exhaustive minimax
 (``tests.solver_helpers.brute_force``) that knows nothing of the solver: it tries every action
 ``legal_actions()`` offers (``nobella`` included) and reads the score from the engine's result.
+Both search cores are checked: C (when built) and Python.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from klabsite.options import KlaberjassRules, KlaverjasRules
 from klabsite.solver import Solver
-from tests.solver_helpers import brute_force_cards, endgame
+from tests.solver_helpers import both_cores, brute_force_cards, endgame
 
 
 def _klaberjass_variants() -> list[KlaberjassRules]:
@@ -40,28 +41,29 @@ KLAVERJAS_VARIANTS = [
 ]
 
 
-def _check(deal, solver: Solver) -> None:
+def _check(deal, solvers: list[Solver]) -> None:
     expected_cards = brute_force_cards(deal)  # every legal action here plays a card
-    assert solver.solve(deal) == max(expected_cards.values()), deal
-    values = {str(card): value for card, value in solver.card_values(deal).items()}
-    assert values == expected_cards, deal
+    for solver in solvers:
+        assert solver.solve(deal) == max(expected_cards.values()), (deal, solver.native)
+        values = {str(card): value for card, value in solver.card_values(deal).items()}
+        assert values == expected_cards, (deal, solver.native)
 
 
 @pytest.mark.parametrize("rules", KLABERJASS_VARIANTS, ids=lambda rules: rules.format())
 def test_klaberjass_endgames_match_brute_force(rules: KlaberjassRules) -> None:
     rng = random.Random(f"klaberjass brute force {rules.format()}")
-    solver = Solver()
+    solvers = both_cores()
     for number in range(12):
         bias = ("random", "bella", "hang", "hang-bella")[number % 4]
         if bias.startswith("hang") and rules.no_trick_melds != "void":
             bias = "bella"
-        _check(endgame(rules, rng, cards=4 if number % 3 == 0 else 3, bias=bias), solver)
+        _check(endgame(rules, rng, cards=4 if number % 3 == 0 else 3, bias=bias), solvers)
 
 
 @pytest.mark.parametrize("rules", KLAVERJAS_VARIANTS, ids=lambda rules: rules.format() or "defaults")
 def test_klaverjas_endgames_match_brute_force(rules: KlaverjasRules) -> None:
     rng = random.Random(f"klaverjas brute force {rules.format()}")
-    solver = Solver()
+    solvers = both_cores()
     for number in range(10):
         bias = ("random", "pit")[number % 2]
-        _check(endgame(rules, rng, cards=3 if number % 4 else 2, bias=bias), solver)
+        _check(endgame(rules, rng, cards=3 if number % 4 else 2, bias=bias), solvers)

@@ -17,7 +17,7 @@ from klabsite.actions import Action, ActionKind
 from klabsite.cards import parse_cards
 from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat, stack_deck
 from klabsite.solver import Solver
-from tests.solver_helpers import brute_force_cards, copy_deal, klaberjass_deal, side_of
+from tests.solver_helpers import both_cores, brute_force_cards, copy_deal, klaberjass_deal, side_of
 
 
 def _apply(deal: KlaberjassDeal, lines: list[str]) -> None:
@@ -77,8 +77,9 @@ def test_a_failing_maker_declines_bella_while_his_sequences_hang() -> None:
     deal = KlaberjassDeal(KlaberjassRules(no_trick_melds="void"), Seat.S, stack_deck(north, south, parse_cards("8H")[0]))
     _apply(deal, ["N take", "N meld 9D-8D-7D", "N 7S", "S nomeld", "S AS", "S TS", "N 8S", "S AC", "N 7C",
                   "S TC", "N 8C", "S AD", "N 7D", "S JH", "N KH"])
-    values = {str(card): value for card, value in Solver().card_values(deal).items()}
-    assert values == brute_force_cards(deal) == {"KC": 139, "9H": 119, "AH": 119}
+    assert brute_force_cards(deal) == {"KC": 139, "9H": 119, "AH": 119}
+    for solver in both_cores():
+        assert {str(card): value for card, value in solver.card_values(deal).items()} == brute_force_cards(deal)
     after = copy_deal(deal)
     _apply(after, ["S 9H"])
     claimed, declined = (copy_deal(after), copy_deal(after))
@@ -87,3 +88,19 @@ def test_a_failing_maker_declines_bella_while_his_sequences_hang() -> None:
     solver = Solver()
     assert solver.solve(after) == -119 == max(-solver.solve(claimed), -solver.solve(declined))
     assert solver.solve(declined) < solver.solve(claimed)  # S to act: declining leaves S less
+
+
+def test_bella_is_decided_as_a_branch_when_neither_choice_is_better_whatever_happens() -> None:
+    # N, maker, declared 9D-8D-7D and has lost four tricks of low cards: were he to win the 83
+    # points left, claiming bella would help him make it; but he wins no trick, and then claiming
+    # only adds 20 to what he gives S. Neither choice is better in both futures, so the solver
+    # searches the claim as a branch: declining is right (S: 22 + 83 = 105, not 125).
+    north = parse_cards("7D 8D 9D KH QH 7C 8C 7S 8S")
+    south = parse_cards("9C AC 9S AS JH 9H AH TD AD")
+    deal = KlaberjassDeal(KlaberjassRules(no_trick_melds="void"), Seat.S, stack_deck(north, south, parse_cards("8H")[0]))
+    _apply(deal, ["N take", "N meld 9D-8D-7D", "N 7C", "S nomeld", "S 9C", "S 9S", "N 7S", "S AS", "N 8S",
+                  "S AC", "N 8C", "S JH", "N KH", "S 9H"])
+    assert [str(action) for action in deal.legal_actions()] == ["N QH", "N QH nobella"]
+    assert brute_force_cards(deal) == {"QH": -105}
+    for solver in both_cores():
+        assert {str(card): value for card, value in solver.card_values(deal).items()} == {"QH": -105}
