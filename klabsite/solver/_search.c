@@ -110,7 +110,7 @@ typedef struct {
     int run_roem[256], run_bound[256], four_roem[8];
     uint32_t stuk;
     int stuk_roem;
-    uint8_t *classes[2];        /* representatives, [is_trump][hand << 8 | others] */
+    const uint8_t *classes[2];  /* representatives, [is_trump][hand << 8 | others] (shared, cached) */
     Table table;
     unsigned long long nodes;
 } Core;
@@ -140,9 +140,8 @@ static inline uint32_t representatives(Core *c, uint32_t hand, uint32_t others) 
 /* The table of representatives of klabsite.solver.tables.suit_classes: a strongest-first walk of
  * the suit, joining a hand card to the previous hand card when no card of ``others`` came between
  * them, their points are equal and both are "inert" (ranks the roem can tell apart are not). */
-static int build_classes(Core *c, const int *order, const int *points, const uint8_t *inert, int is_trump) {
-    uint8_t *out = (uint8_t *)malloc(65536);
-    if (!out) return -1;
+static void fill_classes(uint8_t *out, const int *order, const int *points, const uint8_t *inert,
+                         const int *four_roem) {
     for (int hand = 0; hand < 256; hand++) {
         for (int others = 0; others < 256; others++) {
             int kept = 0, previous = -1, strongest = -1;
@@ -152,7 +151,7 @@ static int build_classes(Core *c, const int *order, const int *points, const uin
                 int r = order[i], bit = 1 << r;
                 if (hand & bit) {
                     int joins = previous >= 0 && points[r] == points[previous] && (ok & bit) && (ok >> previous & 1)
-                        && c->four_roem[r] == c->four_roem[previous];
+                        && four_roem[r] == four_roem[previous];
                     if (!joins) {
                         if (strongest >= 0) kept |= 1 << strongest;
                         strongest = r;
@@ -166,8 +165,34 @@ static int build_classes(Core *c, const int *order, const int *points, const uin
             out[hand << 8 | others] = (uint8_t)kept;
         }
     }
-    c->classes[is_trump] = out;
-    return 0;
+}
+
+/* Class tables are the same for every core given the same inputs: a small cache of them. */
+typedef struct {
+    int order[8], points[8], four_roem[8];
+    uint8_t inert[256];
+    uint8_t table[65536];
+} ClassCache;
+
+static ClassCache *class_cache[8];
+
+static const uint8_t *classes_for(const int *order, const int *points, const uint8_t *inert, const int *four_roem) {
+    int i;
+    for (i = 0; i < 8 && class_cache[i]; i++) {
+        ClassCache *k = class_cache[i];
+        if (!memcmp(k->order, order, sizeof k->order) && !memcmp(k->points, points, sizeof k->points)
+            && !memcmp(k->four_roem, four_roem, sizeof k->four_roem) && !memcmp(k->inert, inert, sizeof k->inert))
+            return k->table;
+    }
+    ClassCache *k = (ClassCache *)malloc(sizeof(ClassCache));
+    if (!k) return NULL;
+    memcpy(k->order, order, sizeof k->order);
+    memcpy(k->points, points, sizeof k->points);
+    memcpy(k->four_roem, four_roem, sizeof k->four_roem);
+    memcpy(k->inert, inert, sizeof k->inert);
+    fill_classes(k->table, order, points, inert, four_roem);
+    if (i < 8) class_cache[i] = k; /* else: used once, kept by the core (never freed: a few entries) */
+    return k->table;
 }
 
 /* Sort ``n`` (key, card) pairs descending by key (keys are unique). */
@@ -540,8 +565,6 @@ static int kv_trick(Core *c, uint32_t *hands, int leader, int pit, int limit, in
 
 static void core_dealloc(Core *c) {
     free(c->table.slots);
-    free(c->classes[0]);
-    free(c->classes[1]);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -630,11 +653,9 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds) {
         }
     uint8_t inert_trump[256];
     for (int i = 0; i < 256; i++) inert_trump[i] = inert[i] & (uint8_t)~(c->stuk >> (8 * trump));
-    free(c->classes[0]);
-    free(c->classes[1]);
-    c->classes[0] = c->classes[1] = NULL;
-    if (build_classes(c, plain_order, plain_points, inert, 0) < 0
-        || build_classes(c, trump_order, trump_points, inert_trump, 1) < 0) {
+    c->classes[0] = classes_for(plain_order, plain_points, inert, c->four_roem);
+    c->classes[1] = classes_for(trump_order, trump_points, inert_trump, c->four_roem);
+    if (!c->classes[0] || !c->classes[1]) {
         PyErr_NoMemory();
         return -1;
     }

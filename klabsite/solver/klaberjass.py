@@ -43,6 +43,7 @@ still held and the table of this exact search is keyed like the card-point one.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from klabsite.cards import DECK, Card, Rank
@@ -212,6 +213,22 @@ def _capot_value(position: KlaberjassPosition, player: int) -> int:
     return maker_value(totals[position.maker], totals[1 - position.maker])
 
 
+def _values(maker_total: int, opponent_total: int, future: int) -> list[int]:
+    """:func:`maker_value` of ``(maker_total + x, opponent_total - x)`` for x = 0 … ``future``."""
+    gap = opponent_total - maker_total
+    failed = -(maker_total + opponent_total)
+    return [2 * x - gap if 2 * x > gap else (failed if 2 * x < gap else x - opponent_total)
+            for x in range(future + 1)]
+
+
+def _combine(opt: Callable[[int, int], int], tables: list[list[int]]) -> list[int]:
+    """``opt`` (max or min) of the tables, point by point."""
+    combined = tables[0]
+    for table in tables[1:]:
+        combined = list(map(opt, combined, table))
+    return combined
+
+
 class _Table:
     """The value for the maker as a non-decreasing function of his card points still to win
     (every choice folded in), with the points where it changes."""
@@ -221,33 +238,25 @@ class _Table:
     def __init__(self, position: KlaberjassPosition) -> None:
         future = position.future_points()
         maker, opponent = position.maker, 1 - position.maker
-        elder_maximises = position.elder == maker
-        dealer_maximises = not elder_maximises
         holder = position.bella_holder
         claimed = (BELLA, 0) if holder == maker else (0, BELLA)
         bella_choices = ((0, 0),) if holder is None else ((0, 0), claimed)
-        holder_maximises = holder == maker
         base_maker = position.points[maker] + position.bella[maker]
         base_opponent = position.points[opponent] + position.bella[opponent] + future
+        elder_opt = max if position.elder == maker else min
+        dealer_opt = min if position.elder == maker else max
+        holder_opt = max if holder == maker else min
         rows = []
         for outcomes in position.melds:
             columns = []
             for winner, meld_points in outcomes:
                 add_maker = meld_points if winner == maker else 0
                 add_opponent = meld_points if winner == opponent else 0
-                columns.append([(base_maker + add_maker + bm, base_opponent + add_opponent + bo)
-                                for bm, bo in bella_choices])
-            rows.append(columns)
-        values = []
-        for x in range(future + 1):
-            row_values = []
-            for columns in rows:
-                column_values = []
-                for choices in columns:
-                    outcomes_x = [maker_value(m + x, o - x) for m, o in choices]
-                    column_values.append(max(outcomes_x) if holder_maximises else min(outcomes_x))
-                row_values.append(max(column_values) if dealer_maximises else min(column_values))
-            values.append(max(row_values) if elder_maximises else min(row_values))
+                choices = [_values(base_maker + add_maker + bm, base_opponent + add_opponent + bo, future)
+                           for bm, bo in bella_choices]
+                columns.append(_combine(holder_opt, choices))
+            rows.append(_combine(dealer_opt, columns))
+        values = _combine(elder_opt, rows)
         self.values = values
         self.starts = [x for x in range(future + 1) if x == 0 or values[x] != values[x - 1]]
 

@@ -17,6 +17,7 @@ and :func:`klaberjass_search` / :func:`klaverjas_search` give the C core when it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Protocol
 
 from klabsite.fastpath.klaberjass import BEATS
@@ -62,6 +63,7 @@ class KlaverjasCore(Protocol):
                alpha: int, beta: int) -> int: ...
 
 
+@cache
 def _tables(trump: int, roem: bool) -> dict[str, Sequence[int]]:
     """The rule tables of one trump for the C cores (``roem``: Klaverjas)."""
     rank = [0] * 32
@@ -71,14 +73,14 @@ def _tables(trump: int, roem: bool) -> dict[str, Sequence[int]]:
         "points": POINTS[trump],
         "strength": STRENGTH[trump],
         "beats": BEATS[trump],
-        "rank": rank,
+        "rank": tuple(rank),
         "above": ABOVE[trump],
         "run_roem": RUN_ROEM,
         "run_bound": RUN_BOUND,
         "four_roem": FOUR_ROEM if roem else (0,) * 8,
         "stuk": (STUK[trump] if roem else 0,),
         "stuk_roem": (STUK_ROEM,),
-        "inert": [inert_ranks(others) for others in range(256)] if roem else [0xFF] * 256,
+        "inert": tuple(inert_ranks(others) for others in range(256)) if roem else (0xFF,) * 256,
         "plain_order": suit_order(False),
         "trump_order": suit_order(True),
         "plain_points": suit_points(False),
