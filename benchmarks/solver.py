@@ -1,14 +1,15 @@
 """Double-dummy solver speed on one core: full deals from the first card, and analysing a deal.
 
-    python benchmarks/solver.py [--deals 100] [--analyse 10] [--game klaberjass|klaverjas] [--seed S]
+    python benchmarks/solver.py [--deals 100] [--analyse 10] [--game klaberjass|klaverjas] [--python]
 
 For each game and option set: the CPU time (``time.process_time``) and nodes (cards played by
 the search) of :meth:`Solver.solve` on seeded random deals at their first card play (trump and
 maker from random bidding; Klaberjass declarations still to come), as median, 90th percentile and
 maximum; then the CPU time to compute every legal card's value at every card play of a deal
 (:meth:`Solver.card_values` with one solver per deal, as an ``analyse`` command would; the deal
-played on by its best cards), median over ``--analyse`` deals. Targets (not tested): Klaberjass
-5 ms median for a deal and 0.2 s to analyse one; Klaverjas 0.5 s and 10 s.
+played on by its best cards), median over ``--analyse`` deals. ``--python`` uses the pure-Python
+search cores instead of the C ones. Targets (not tested): Klaberjass 5 ms median for a deal and
+0.2 s to analyse one; Klaverjas 0.5 s and 10 s.
 """
 
 from __future__ import annotations
@@ -66,13 +67,15 @@ DEALS: dict[str, Callable[[str, random.Random], Iterator[Any]]] = {
 }
 
 
-def solve_figures(game: str, options: str, count: int, seed: str) -> tuple[list[float], list[int]]:
+def solve_figures(game: str, options: str, count: int, seed: str, native: bool | None = None) -> tuple[
+    list[float], list[int]
+]:
     """CPU seconds and nodes of a full-deal solve, per deal."""
     times, nodes = [], []
     deals = DEALS[game](options, random.Random(f"{seed} {game} {options}"))
     for _ in range(count):
         deal = next(deals)
-        solver = Solver()
+        solver = Solver(native)
         start = time.process_time()
         solver.solve(deal)
         times.append(time.process_time() - start)
@@ -80,13 +83,15 @@ def solve_figures(game: str, options: str, count: int, seed: str) -> tuple[list[
     return times, nodes
 
 
-def analyse_figures(game: str, options: str, count: int, seed: str) -> tuple[list[float], list[int]]:
+def analyse_figures(game: str, options: str, count: int, seed: str, native: bool | None = None) -> tuple[
+    list[float], list[int]
+]:
     """CPU seconds and nodes to value every legal card at every card play, per deal."""
     times, nodes = [], []
     deals = DEALS[game](options, random.Random(f"{seed} analyse {game} {options}"))
     for _ in range(count):
         deal = next(deals)
-        solver = Solver()
+        solver = Solver(native)
         spent, counted = 0.0, 0
         while not deal.is_over:
             legal = deal.legal_actions()
@@ -119,17 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(DEALS), action="append", help="only this game (repeatable)")
     parser.add_argument("--options", action="append", help="only this option set (repeatable)")
     parser.add_argument("--seed", default="solver benchmark", help="random seed")
+    parser.add_argument("--python", action="store_true", help="the pure-Python search cores, not C")
     args = parser.parse_args(argv)
+    native = False if args.python else None
     for game in args.game or sorted(DEALS):
         solve_target, analyse_target = TARGETS[game]
         for options in args.options or OPTION_SETS[game]:
-            label = f"{game} {options or 'defaults'}"
+            label = f"{game} {options or 'defaults'}" + (" [python]" if args.python else "")
             if args.deals:
-                times, nodes = solve_figures(game, options, args.deals, args.seed)
+                times, nodes = solve_figures(game, options, args.deals, args.seed, native)
                 print(f"{label:<70} solve   ({len(times)} deals) {_summary(times, nodes)}"
                       f"  target median {solve_target * 1000:.0f} ms", flush=True)
             if args.analyse:
-                times, nodes = analyse_figures(game, options, args.analyse, args.seed)
+                times, nodes = analyse_figures(game, options, args.analyse, args.seed, native)
                 print(f"{label:<70} analyse ({len(times)} deals) {_summary(times, nodes)}"
                       f"  target {analyse_target:.1f} s", flush=True)
     return 0

@@ -25,12 +25,14 @@ from klabsite.cards import Card
 from klabsite.klaberjass import KlaberjassDeal
 from klabsite.klaverjas import KlaverjasDeal
 from klabsite.solver.deals import klaberjass_position, klaverjas_position
-from klabsite.solver.klaberjass import KlaberjassSolver
-from klabsite.solver.klaverjas import KlaverjasSolver
+from klabsite.solver.klaberjass import KlaberjassPosition, KlaberjassSolver
+from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver
 
-__all__ = ["Solver", "solve", "card_values"]
+__all__ = ["Solver", "solve", "card_values", "solve_position", "position_card_values", "Position"]
 
 AnyDeal = KlaberjassDeal | KlaverjasDeal
+Position = KlaberjassPosition | KlaverjasPosition
+"""A bitmask position of either game (:mod:`klabsite.solver.deals` builds them from deals)."""
 
 
 class Solver:
@@ -70,6 +72,35 @@ class Solver:
         return values
 
 
+    def solve_position(self, position: Position) -> int:
+        """The value of a bitmask position for the side to act, without engine objects: the entry
+        point for a search bot solving many sampled deals (keep the solver between calls).
+
+        >>> from klabsite.cards import mask_of, parse_cards
+        >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
+        >>> solver = Solver()
+        >>> solver.solve_position(KlaberjassPosition(hands, trump=2, maker=0, leader=0)), solver.nodes > 0
+        (33, True)
+        """
+        if isinstance(position, KlaberjassPosition):
+            value = self.klaberjass.value(position)
+            self.nodes = self.klaberjass.nodes
+        else:
+            value = self.klaverjas.value(position)
+            self.nodes = self.klaverjas.nodes
+        return value
+
+    def position_card_values(self, position: Position) -> dict[Card, int]:
+        """:meth:`card_values` of a bitmask position."""
+        if isinstance(position, KlaberjassPosition):
+            values = self.klaberjass.card_values(position)
+            self.nodes = self.klaberjass.nodes
+        else:
+            values = self.klaverjas.card_values(position)
+            self.nodes = self.klaverjas.nodes
+        return values
+
+
 def solve(deal: AnyDeal) -> int:
     """The value of ``deal`` for the side to act (a fresh :class:`Solver`)."""
     return Solver().solve(deal)
@@ -78,3 +109,14 @@ def solve(deal: AnyDeal) -> int:
 def card_values(deal: AnyDeal) -> dict[Card, int]:
     """The value of each legal card for the side to act (a fresh :class:`Solver`)."""
     return Solver().card_values(deal)
+
+
+def solve_position(position: Position) -> int:
+    """The value of a bitmask position for the side to act (a fresh :class:`Solver`; a bot that
+    solves many positions should keep one and call :meth:`Solver.solve_position`)."""
+    return Solver().solve_position(position)
+
+
+def position_card_values(position: Position) -> dict[Card, int]:
+    """The value of each legal card of a bitmask position for the side to act (a fresh solver)."""
+    return Solver().position_card_values(position)
