@@ -53,7 +53,7 @@ def _check(deal, solvers: list[Solver]) -> None:
 def test_klaberjass_endgames_match_brute_force(rules: KlaberjassRules) -> None:
     rng = random.Random(f"klaberjass brute force {rules.format()}")
     solvers = both_cores()
-    for number in range(12):
+    for number in range(20):
         bias = ("random", "bella", "hang", "hang-bella")[number % 4]
         if bias.startswith("hang") and rules.no_trick_melds != "void":
             bias = "bella"
@@ -64,6 +64,6 @@ def test_klaberjass_endgames_match_brute_force(rules: KlaberjassRules) -> None:
 def test_klaverjas_endgames_match_brute_force(rules: KlaverjasRules) -> None:
     rng = random.Random(f"klaverjas brute force {rules.format()}")
     solvers = both_cores()
-    for number in range(10):
+    for number in range(16):
         bias = ("random", "pit")[number % 2]
         _check(endgame(rules, rng, cards=3 if number % 4 else 2, bias=bias), solvers)

@@ -16,7 +16,7 @@ import pytest
 from klabsite.actions import Action, ActionKind
 from klabsite.cards import parse_cards
 from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat, stack_deck
-from klabsite.solver import Solver
+from klabsite.solver import Solver, native
 from tests.solver_helpers import both_cores, brute_force_cards, copy_deal, klaberjass_deal, side_of
 
 
@@ -42,10 +42,13 @@ def _best_after_each(deal: KlaberjassDeal, solver: Solver, kinds: set[ActionKind
 
 
 @pytest.mark.parametrize("no_trick_melds", ["score", "void"])
-def test_a_declaration_still_to_come_is_worth_the_best_declaration(no_trick_melds: str) -> None:
+@pytest.mark.parametrize("core", ["c", "python"])
+def test_a_declaration_still_to_come_is_worth_the_best_declaration(no_trick_melds: str, core: str) -> None:
     rules = KlaberjassRules(schmeiss="off", no_trick_melds=no_trick_melds, equal_meld="elder")
     rng = random.Random(f"declarations {no_trick_melds}")
-    solver = Solver()
+    if core == "c" and not native.AVAILABLE:
+        pytest.skip("the C search cores are not built")
+    solver = Solver(native=core == "c")
     checked = {"elder": 0, "dealer": 0, "nomeld best": 0}
     for _ in range(40):
         deal = klaberjass_deal(rules, rng)

@@ -17,7 +17,7 @@ import pytest
 
 from klabsite.actions import Action
 from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.solver import Solver
+from klabsite.solver import Solver, native
 from tests.solver_helpers import (
     AnyDeal,
     copy_deal,
@@ -55,10 +55,11 @@ def _best_action(deal: AnyDeal, solver: Solver) -> Action:
     return best
 
 
-def _play(deal: AnyDeal, key: str, best_sides: set[str], rng: random.Random) -> tuple[int, list[int]]:
+def _play(deal: AnyDeal, key: str, best_sides: set[str], rng: random.Random, solver: Solver) -> tuple[
+    int, list[int]
+]:
     """Play ``deal`` to its end, sides in ``best_sides`` playing best and the others at random;
     return the final value for ``key`` and the solver's value for ``key`` before each action."""
-    solver = Solver()
     values = []
     while not deal.is_over:
         assert deal.to_act is not None
@@ -76,34 +77,41 @@ KLABERJASS_RULES = [
     KlaberjassRules(schmeiss="off", no_trick_melds="void", must_beat="any-lead", long_sequence=100),
 ]
 KLAVERJAS_RULES = [KlaverjasRules(), KlaverjasRules(trick_rules="rotterdam", undertrump="forbidden")]
+CORES = ["python", "c"] if native.AVAILABLE else ["python"]
 
 
-def _deals(rng: random.Random, count: int):
+def _deals(game: str, core: str, rng: random.Random, count: int) -> list[AnyDeal]:
+    """Seeded deals at their first card play; Klaverjas on the Python core from four cards each."""
+    deals: list[AnyDeal] = []
     for number in range(count):
-        rules = KLABERJASS_RULES[number % 2]
-        yield klaberjass_deal(rules, rng)
-        deal = klaverjas_deal(KLAVERJAS_RULES[number % 2], rng)
-        yield play_until(deal, rng, cards=4, mid_trick=False)
+        if game == "klaberjass":
+            deals.append(klaberjass_deal(KLABERJASS_RULES[number % 2], rng))
+        else:
+            deal = klaverjas_deal(KLAVERJAS_RULES[number % 2], rng)
+            deals.append(deal if core == "c" else play_until(deal, rng, cards=4, mid_trick=False))
+    return deals
 
 
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
-def test_best_play_by_both_sides_keeps_the_value_and_scores_it(game: str) -> None:
-    rng = random.Random(f"best lines {game}")
-    for deal in list(_deals(rng, 4))[game == "klaverjas"::2]:
+def test_best_play_by_both_sides_keeps_the_value_and_scores_it(game: str, core: str) -> None:
+    rng = random.Random(f"best lines {game} {core}")
+    for deal in _deals(game, core, rng, 2):
         assert deal.to_act is not None
         key = side_of(deal, deal.to_act)
-        final, values = _play(deal, key, {key, other_key(deal, key)}, rng)
+        final, values = _play(deal, key, {key, other_key(deal, key)}, rng, Solver(native=core == "c"))
         assert set(values) == {final}, values
 
 
+@pytest.mark.parametrize("core", CORES)
 @pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
-def test_best_play_scores_at_least_the_value_and_random_play_at_most(game: str) -> None:
-    rng = random.Random(f"random opponents {game}")
-    for deal in list(_deals(rng, 6))[game == "klaverjas"::2]:
+def test_best_play_scores_at_least_the_value_and_random_play_at_most(game: str, core: str) -> None:
+    rng = random.Random(f"random opponents {game} {core}")
+    for deal in _deals(game, core, rng, 3):
         assert deal.to_act is not None
         key = side_of(deal, deal.to_act)
-        start = _value_for(deal, Solver(), key)
-        guaranteed, _ = _play(copy_deal(deal), key, {key}, rng)
-        held, _ = _play(copy_deal(deal), key, {other_key(deal, key)}, rng)
+        solver = Solver(native=core == "c")
+        start = _value_for(deal, solver, key)
+        guaranteed, _ = _play(copy_deal(deal), key, {key}, rng, solver)
+        held, _ = _play(copy_deal(deal), key, {other_key(deal, key)}, rng, solver)
         assert held <= start <= guaranteed
-

@@ -69,9 +69,10 @@ static int table_grow(Table *t) {
     return 0;
 }
 
-/* Store bounds for ``key``; on a failed allocation the entry is simply not stored (still exact). */
+/* Store bounds for ``key``; when memory runs out the entry is simply not stored (still exact). */
 static void table_store(Table *t, uint64_t key, int32_t low, int32_t high, int best) {
-    if ((t->used + 1) * 2 > t->mask + 1) table_grow(t);
+    if ((t->used + 1) * 2 > t->mask + 1 && table_grow(t) < 0 && (t->used + 1) * 4 > (t->mask + 1) * 3)
+        return; /* out of memory: keep a quarter of the slots empty so that probing ends */
     size_t i = table_hash(key) & t->mask;
     for (;;) {
         Entry *e = &t->slots[i];
