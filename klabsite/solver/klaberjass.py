@@ -24,11 +24,14 @@ not claiming.
 
 One option breaks the fold: ``no-trick-melds=void``. While the player whose sequences would score
 has won no trick, his sequences hang on whether he wins one, and the value is not a function of
-the card points alone. Those positions are searched exactly on the deal's value, choices as real
-branches (:meth:`KlaberjassSolver._test`); as soon as that player wins a trick (or the choice
-leaves no such sequences) the search drops back to the card-point search. While a player has won
-no trick the points won so far are all his opponent's, so the points won are fixed by the cards
-still held and the table of this exact search is keyed like the card-point one.
+the card points alone. Then "is the value at least v?" is "he wins a trick and the maker's points
+reach t, or he wins none and that outcome's value (fixed: every point to his opponent, no
+sequences) reaches v": still one card-point search, with a capot term whose sign says whether
+the second outcome passes (:meth:`KlaberjassSolver._spec`). A bella claim still to come folds in
+when one choice is at least as good whatever happens next. What does not fold is searched with
+its choices as real branches (:meth:`KlaberjassSolver._test`, with a table of its own): the
+first trick's declarations under ``void``, when it is not yet known whose sequences hang, and a
+bella claim where claiming is better if the player wins a trick and declining if he does not.
 
 >>> from klabsite.cards import mask_of, parse_cards
 >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
