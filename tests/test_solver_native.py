@@ -3,8 +3,8 @@ like the Python cores: the same value and the same number of nodes on seeded pos
 rule variant, mid-trick roots, pit, roem limits, capot terms); their card-play rule, roem and
 table of interchangeable cards agree with the fast path and :mod:`klabsite.solver.tables`.
 
-Set ``KLABSITE_SOLVER_PURE_PYTHON=1`` to run the rest of the tests where no C compiler was at
-hand; the C tests are then skipped.
+With ``KLABSITE_SOLVER_PURE_PYTHON=1`` the solver ignores the extension (as where no C compiler
+was at hand): the C tests are skipped and every other test runs on the Python cores.
 """
 
 from __future__ import annotations

@@ -3,9 +3,11 @@
 The C cores search exactly like the Python ones (:mod:`klabsite.solver.klaberjass_search`,
 :mod:`klabsite.solver.klaverjas_search`): same bounds, move order and node counts, tested to
 agree. Every rule table they use is built here from the engine's tables, so the rules stay in
-Python. The extension is optional (``setup.py``): :data:`AVAILABLE` says whether it was built,
-and :func:`klaberjass_search` / :func:`klaverjas_search` give the C core when it is (unless
-``native=False``) and the Python core otherwise.
+Python. The extension is optional (``setup.py``): :data:`AVAILABLE` says whether it was built
+(and not switched off with the environment variable ``KLABSITE_SOLVER_PURE_PYTHON=1``, which
+runs everything as on a machine without a compiler), and :func:`klaberjass_search` /
+:func:`klaverjas_search` give the C core when it is (unless ``native=False``) and the Python
+core otherwise.
 
 >>> search = klaberjass_search(trump=2, any_lead=False)
 >>> from klabsite.cards import mask_of, parse_cards
@@ -16,6 +18,7 @@ and :func:`klaberjass_search` / :func:`klaverjas_search` give the C core when it
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
@@ -30,8 +33,11 @@ from klabsite.solver.search import DealCards
 from klabsite.solver.tables import RUN_BOUND, STRONGEST_FIRST, inert_ranks, suit_order, suit_points
 from klabsite.tricks import LAST_TRICK_BONUS
 
+_search: Any
 try:
-    from klabsite.solver import _search  # type: ignore[attr-defined]
+    if os.environ.get("KLABSITE_SOLVER_PURE_PYTHON") == "1":
+        raise ImportError("KLABSITE_SOLVER_PURE_PYTHON=1")
+    from klabsite.solver import _search  # type: ignore[attr-defined,no-redef]
 except ImportError:  # built without a C compiler: the Python cores serve
     _search = None
 
