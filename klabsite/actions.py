@@ -18,6 +18,7 @@ from enum import Enum
 
 from klabsite.cards import Card, CardError, Suit, parse_cards
 from klabsite.seats import Seat
+from klabsite.text import quote
 
 __all__ = ["ActionKind", "Action", "ActionError", "IllegalAction", "Meld"]
 
@@ -120,15 +121,15 @@ class Action:
                 return cls.meld(seat, tuple(tuple(parse_cards(m)) for m in rest[0].split(",") if m))
             if head in _WORDS:
                 if rest:
-                    raise ActionError(f"{head} takes nothing after it, found {' '.join(rest)!r}")
+                    raise ActionError(f"{head} takes nothing after it, found {quote(' '.join(rest))}")
                 return cls(seat, _WORDS[head])
             card = Card.parse(parts[0])
         except CardError as error:
-            raise ActionError(f"cannot read action {words.strip()!r}: {error}") from None
+            raise ActionError(f"cannot read action {quote(words.strip())}: {error}") from None
         if rest == ["nobella"]:
             return cls.play(seat, card, bella=False)
         if rest:
-            raise ActionError(f"a card may be followed only by nobella, found {' '.join(rest)!r}")
+            raise ActionError(f"a card may be followed only by nobella, found {quote(' '.join(rest))}")
         return cls.play(seat, card)
 
     @property

@@ -3,7 +3,7 @@
 A card is a plain value: it prints as its record notation (``JH``) and its
 ``repr`` rebuilds it. A card has no ordering of its own; how strong it is and
 how many points it is worth depend on the trump suit, and come from the tables
-below (shared/rules.md, "Cards").
+below (the rule book, "Cards").
 
 >>> card = Card.parse("10h")
 >>> card, str(card)
@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+
+from klabsite.text import quote
 
 __all__ = [
     "Suit",
@@ -73,7 +75,7 @@ class Suit(Enum):
         for suit in cls:
             if key in (suit.value, suit.symbol, suit.name):
                 return suit
-        raise CardError(f"unknown suit {text!r}: use C, D, H or S")
+        raise CardError(f"unknown suit {quote(text)}: use C, D, H or S")
 
     def __str__(self) -> str:
         return self.value
@@ -117,7 +119,7 @@ class Rank(Enum):
         for rank in cls:
             if key == rank.value:
                 return rank
-        raise CardError(f"unknown rank {text!r}: use 7, 8, 9, T (or 10), J, Q, K or A")
+        raise CardError(f"unknown rank {quote(text)}: use 7, 8, 9, T (or 10), J, Q, K or A")
 
     def __str__(self) -> str:
         return self.value
@@ -151,11 +153,12 @@ class Card:
         """Read a card leniently: ``JH``, ``jh``, ``10h``, ``TH``, ``J♥``."""
         key = text.strip()
         if len(key) < 2:
-            raise CardError(f"cannot read card {text!r}: write rank then suit, e.g. JH or TS")
+            raise CardError(f"cannot read card {quote(text)}: write rank then suit, e.g. JH or TS")
         try:
             return _BY_KEY[(Rank.parse(key[:-1]), Suit.parse(key[-1]))]
-        except CardError as error:
-            raise CardError(f"cannot read card {text!r}: {error}") from None
+        except CardError:
+            raise CardError(f"cannot read card {quote(text)}: write a rank (7 8 9 T J Q K A, or 10) then a "
+                            "suit (C D H S), e.g. JH or TS") from None
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from klabsite import __version__
+
 __all__ = ["main"]
 
 COMMAND_MODULES = (
@@ -18,6 +20,7 @@ COMMAND_MODULES = (
     "klabsite.commands.simulate",
     "klabsite.commands.score",
     "klabsite.site.commands",
+    "klabsite.commands.init",
 )
 """Modules that register sub-commands, in the order of ``klabsite --help``."""
 
@@ -26,9 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     parser = argparse.ArgumentParser(
         prog="klabsite",
-        description="Check, simulate and score Klaberjass and Klaverjas deal records (.klab); "
-        "build the rules site.",
+        description="Check, simulate and score Klaberjass and Klaverjas deal records (.klab files), "
+        "and build the rules and replay site.",
+        epilog="Run `klabsite COMMAND --help` for a command's options and examples.",
     )
+    parser.add_argument("--version", action="version", version=f"klabsite {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

@@ -23,6 +23,7 @@ from typing import Any
 
 from klabsite.options import GameRules, KlaberjassRules, KlaverjasRules
 from klabsite.seats import Seat
+from klabsite.text import quote
 
 __all__ = ["Game", "GAMES", "UnknownGameError", "get_game"]
 
@@ -96,4 +97,4 @@ def get_game(name: str) -> Game:
     try:
         return GAMES[name.strip().lower()]
     except KeyError:
-        raise UnknownGameError(f"unknown game {name!r}: use {' or '.join(GAMES)}") from None
+        raise UnknownGameError(f"unknown game {quote(name)}: use {' or '.join(GAMES)}") from None

@@ -1,6 +1,6 @@
 """The Klaberjass (2-player) rules engine: one deal, from the deck to the score. Pure.
 
-shared/rules.md, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
+the rule book, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
 is driven by :class:`~klabsite.actions.Action` values: ``legal_actions()`` lists them sorted,
 ``verify()`` explains a refusal, ``apply()`` acts and returns the new immutable events.
 
@@ -19,7 +19,7 @@ Traceback (most recent call last):
 ...
 klabsite.actions.IllegalAction: N cannot play 7D: holds a sequence: must first declare (meld …) or nomeld
 
-Decisions on points rules.md leaves open (each also stated where it is implemented):
+Decisions on points the rule book leaves open (each also stated where it is implemented):
 
 - Declarations belong to the ``PLAY`` phase: the non-dealer decides at his first lead, the
   dealer at his first card. A player holding no sequence may skip the declaration: his card
@@ -48,13 +48,14 @@ Decisions on points rules.md leaves open (each also stated where it is implement
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from klabsite.actions import Action, ActionKind, Meld
-from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, strength
+from klabsite.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
 from klabsite.deal import Deal, card_index, check_deck, deal_json
 from klabsite.events import (
     BidMade,
@@ -78,6 +79,7 @@ from klabsite.melds import (
     opening_talk,
     reply_talk,
     runs_in,
+    sequence_value,
 )
 from klabsite.options import KlaberjassRules
 from klabsite.seats import Seat
@@ -95,6 +97,9 @@ __all__ = [
     "BellaDecided",
     "next_dealer",
     "scored_result",
+    "possible_extras",
+    "totals_problem",
+    "CARD_POINT_SUMS",
     "stack_deck",
     "KlaberjassRules",
     "Seat",
@@ -111,7 +116,67 @@ TRICKS = 9
 BELLA = 20
 """Points for bella (K and Q of trumps played by one player)."""
 
+HAND = 9
+"""Cards in a hand once the hands are completed: what a declaration is made from."""
+
+PLAYED = 2 * HAND
+"""The cards played in a deal: 18 of the 32 (the rest stay in the stock)."""
+
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
+
+
+def _card_point_sums() -> frozenset[int]:
+    """Every number of card points the 18 cards played in a deal can hold (the point tables are
+    the same whichever suit is trump)."""
+    reach: list[set[int]] = [{0}] + [set() for _ in range(PLAYED)]
+    for card in DECK:
+        value = points(card, Suit.HEARTS)
+        for count in range(PLAYED, 0, -1):
+            reach[count] |= {total + value for total in reach[count - 1]}
+    return frozenset(reach[PLAYED])
+
+
+CARD_POINT_SUMS = _card_point_sums()
+"""The card points that a deal's 18 played cards can hold together: every number from 18 to 146."""
+
+
+def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
+    """What a deal's two totals together can hold beyond the card points and the last trick,
+    lowest first: one player's sequences (only the better declaration scores) plus bella or not.
+
+    >>> possible_extras(KlaberjassRules())
+    (0, 20, 40, 50, 60, 70, 80, 90, 100, 120)
+    """
+    lengths = range(3, HAND + 1)
+    melds = {0}
+    for count in (1, 2, 3):
+        for combination in itertools.combinations_with_replacement(lengths, count):
+            if sum(combination) <= HAND:
+                melds.add(sum(sequence_value(length, rules.long_sequence) for length in combination))
+    return tuple(sorted({meld + bella for meld in melds for bella in (0, BELLA)}))
+
+
+def totals_problem(rules: KlaberjassRules, totals: Mapping[Seat, int]) -> str | None:
+    """Why two totals cannot come from one deal, or ``None`` when they can.
+
+    Together they hold the card points of the 18 cards played, the last trick's 10, and the
+    sequences and bella of :func:`possible_extras`.
+
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 0, Seat.S: 0}))  # doctest: +ELLIPSIS
+    the totals N 0 S 0 add up to 0, which no deal can make: its cards and last trick give 28 to 156, ...
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 84, Seat.S: 60}))
+    None
+    """
+    together = sum(totals.get(seat, 0) for seat in SEATS)
+    base = together - LAST_TRICK_BONUS
+    extras = possible_extras(rules)
+    if any(base - extra in CARD_POINT_SUMS for extra in extras):
+        return None
+    pair = " ".join(f"{seat} {totals.get(seat, 0)}" for seat in SEATS)
+    low, high = min(CARD_POINT_SUMS) + LAST_TRICK_BONUS, max(CARD_POINT_SUMS) + LAST_TRICK_BONUS
+    listed = ", ".join(map(str, extras[1:-1])) + f" or {extras[-1]}"
+    return (f"the totals {pair} add up to {together}, which no deal can make: its cards and last trick "
+            f"give {low} to {high}, sequences and bella add {listed}")
 
 
 class DealError(ValueError):
@@ -250,7 +315,7 @@ class KlaberjassResult:
 def _award(rules: KlaberjassRules, maker: Seat, totals: Mapping[Seat, int], hanging: int) -> tuple[
     str, dict[Seat, int], int
 ]:
-    """The maker rule (rules.md Klaberjass 9): result, score per seat, hanging points after."""
+    """The maker rule (the rule book Klaberjass 9): result, score per seat, hanging points after."""
     opponent = _OTHER[maker]
     mine, theirs = totals[maker], totals[opponent]
     if mine > theirs:

@@ -1,6 +1,6 @@
 """Klaverjas (4 players, Amsterdam and Rotterdam rules): the pure rules engine.
 
-shared/rules.md, "Klaverjas", is the law this module implements; the option names are those of
+the rule book, "Klaverjas", is the law this module implements; the option names are those of
 :class:`~klabsite.options.KlaverjasRules`. Seats ``N E S W`` sit clockwise, N–S partners against
 E–W. A deal goes through three phases (:class:`KlaverjasPhase`): choosing trump, playing eight
 tricks, over. Every action is checked against :meth:`KlaverjasDeal.legal_actions`, the one source
@@ -19,10 +19,10 @@ of truth for legality, and yields frozen events (:mod:`klabsite.events`).
 >>> deal.result.to_json()["totals"]
 {'NS': 88, 'EW': 74}
 
-Decisions where the rule book leaves room (each is a reading of rules.md, stated here so that
+Decisions where the rule book leaves room (each is a reading of the rule book, stated here so that
 records, tests and the rules pages agree):
 
-- *Trump led, void in trumps*: any card (rules.md: "otherwise any card"); nobody has to trump.
+- *Trump led, void in trumps*: any card (the rule book: "otherwise any card"); nobody has to trump.
 - *Trump led, holding trumps but none higher*: any trump (a lower trump is forced, as following
   suit). Amsterdam's "no undertrumping" applies only when a plain suit is led.
 - *Amsterdam, void, partner winning with a trump*: overtrumping the partner is allowed, a plain
@@ -64,7 +64,7 @@ from klabsite.events import (
     TrumpChosen,
 )
 from klabsite.options import KlaverjasRules
-from klabsite.roem import PIT_BONUS, trick_roem
+from klabsite.roem import MAX_DEAL_ROEM, PIT_BONUS, trick_roem
 from klabsite.seats import CLOCKWISE, Seat, Side
 from klabsite.tricks import LAST_TRICK_BONUS, trick_winner_index
 
@@ -338,6 +338,11 @@ def scored_result(
             raise KlaverjasError(f"{side} cannot have negative points or roem")
         if roem[side] % 10:
             raise KlaverjasError(f"{side} roem {roem[side]} is not a multiple of 10")
+    if roem[Side.NS] + roem[Side.EW] > MAX_DEAL_ROEM:
+        raise KlaverjasError(
+            f"roem NS {roem[Side.NS]} EW {roem[Side.EW]}: no deal holds more than {MAX_DEAL_ROEM} roem "
+            "(four jacks, four aces, kings and queens, and four runs of four)"
+        )
     if points[Side.NS] + points[Side.EW] != DEAL_POINTS:
         raise KlaverjasError(
             f"the card points of both sides add up to {DEAL_POINTS}, not "

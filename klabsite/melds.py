@@ -1,6 +1,6 @@
 """Klaberjass sequences: finding them, checking a declaration, comparing, and the table talk.
 
-shared/rules.md, Klaberjass rule 6. Three or more cards of one suit in the natural order
+the rule book, Klaberjass rule 6. Three or more cards of one suit in the natural order
 7 8 9 10 J Q K A form a sequence: 3 cards = 20, 4 cards = 50, 5 or more = ``long-sequence``
 (50 or 100). Only the player with the best sequence scores, and then all his declared
 sequences. Best = higher value; then higher top card; then a trump sequence beats a plain one;
@@ -32,6 +32,7 @@ __all__ = [
     "runs_in",
     "meld_sets",
     "meld_value",
+    "sequence_value",
     "meld_problem",
     "format_meld",
     "Comparison",
@@ -102,11 +103,16 @@ def meld_sets(cards: Iterable[Card]) -> list[tuple[Meld, ...]]:
     return sets
 
 
+def sequence_value(length: int, long_sequence: int) -> int:
+    """Points of a sequence of ``length`` cards: 3 cards 20, 4 cards 50, 5 or more ``long_sequence``."""
+    if length >= 5:
+        return long_sequence
+    return 50 if length == 4 else 20
+
+
 def meld_value(meld: Sequence[Card], long_sequence: int) -> int:
     """Points of one sequence: 3 cards 20, 4 cards 50, 5 or more ``long_sequence``."""
-    if len(meld) >= 5:
-        return long_sequence
-    return 50 if len(meld) == 4 else 20
+    return sequence_value(len(meld), long_sequence)
 
 
 def meld_problem(melds: Sequence[Sequence[Card]], hand: Iterable[Card]) -> str | None:
@@ -167,7 +173,7 @@ def compare(
     long_sequence: int,
     equal_meld: str,
 ) -> Comparison:
-    """Compare both declarations (rules.md Klaberjass 6); ``elder`` is the non-dealer."""
+    """Compare both declarations (the rule book Klaberjass 6); ``elder`` is the non-dealer."""
     def worth(melds: Sequence[Meld]) -> int:
         return sum(meld_value(meld, long_sequence) for meld in melds)
 

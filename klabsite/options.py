@@ -1,6 +1,6 @@
 """Rule options of both games, as frozen dataclasses read from and written to the ``Rules`` tag.
 
-Every option of shared/rules.md is a field whose default is the rule book's default. The
+Every option of the rule book is a field whose default is the rule book's default. The
 ``Rules`` tag lists only options that differ from the default, written ``name=value``;
 :meth:`GameRules.format` writes them in the order of the rule book.
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
+
+from klabsite.text import LARGEST_NUMBER, quote, whole_number
 
 __all__ = ["OptionError", "KlaberjassRules", "KlaverjasRules", "GameRules"]
 
@@ -52,9 +54,9 @@ class GameRules:
         for word in text.split():
             name, sep, value = word.partition("=")
             if not sep or not name or not value:
-                raise OptionError(f"cannot read option {word!r}: write name=value, e.g. {names[0]}=…")
+                raise OptionError(f"cannot read option {quote(word)}: write name=value, e.g. {names[0]}=…")
             if name not in names:
-                raise OptionError(f"unknown option {name!r}: known options are {', '.join(names)}")
+                raise OptionError(f"unknown option {quote(name)}: known options are {', '.join(names)}")
             field = name.replace("-", "_")
             if field in values:
                 raise OptionError(f"option {name!r} is given twice")
@@ -64,12 +66,13 @@ class GameRules:
     @classmethod
     def _read_value(cls, name: str, value: str) -> Any:
         if name in ("target", "deals", "long-sequence"):
-            if not value.isdigit() or int(value) <= 0:
-                raise OptionError(f"option {name} takes a positive whole number, not {value!r}")
-            return int(value)
+            number = whole_number(value)
+            if number is None or not 0 < number <= LARGEST_NUMBER:
+                raise OptionError(f"option {name} takes a positive whole number, not {quote(value)}")
+            return number
         choices = cls.CHOICES[name]
         if value not in choices:
-            raise OptionError(f"option {name} takes {' or '.join(choices)}, not {value!r}")
+            raise OptionError(f"option {name} takes {' or '.join(choices)}, not {quote(value)}")
         return value
 
     def __post_init__(self) -> None:
@@ -107,7 +110,7 @@ def _ordered_fields(cls: type[GameRules]) -> list[dataclasses.Field[Any]]:
 
 @dataclass(frozen=True)
 class KlaberjassRules(GameRules):
-    """The options of Klaberjass (shared/rules.md, "Klaberjass"), defaults in bold there."""
+    """The options of Klaberjass (the rule book, "Klaberjass"), defaults in bold there."""
 
     ORDER: ClassVar[tuple[str, ...]] = (
         "schmeiss", "schmeiss_refused", "schmeiss_redeal", "schmeiss_round_2",
@@ -146,13 +149,13 @@ class KlaberjassRules(GameRules):
     def _read_value(cls, name: str, value: str) -> Any:
         result = super()._read_value(name, value)
         if name == "long-sequence" and result not in (50, 100):
-            raise OptionError(f"option long-sequence takes 50 or 100, not {value!r}")
+            raise OptionError(f"option long-sequence takes 50 or 100, not {quote(value)}")
         return result
 
 
 @dataclass(frozen=True)
 class KlaverjasRules(GameRules):
-    """The options of Klaverjas (shared/rules.md, "Klaverjas"), defaults in bold there."""
+    """The options of Klaverjas (the rule book, "Klaverjas"), defaults in bold there."""
 
     ORDER: ClassVar[tuple[str, ...]] = ("trump_choice", "trick_rules", "undertrump", "target", "deals")
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {

@@ -1,6 +1,6 @@
 """The ``.klab`` deal record: reading (lenient, with line numbers), canonical writing, ids.
 
-shared/record-format.md is the contract. A record is a :class:`Record`: the match tags (in the
+``docs/record-format.md`` is the contract. A record is a :class:`Record`: the match tags (in the
 order read, unknown tags kept) and a list of :class:`DealRecord`, each with its tags and its
 actions. Reading normalises every value klabsite understands (cards ``TH``, seats, the ``Rules``
 tag rewritten through the game's options class, score pairs in seat or side order), so writing
@@ -35,19 +35,26 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
+from typing import BinaryIO, NamedTuple
 
 from klabsite.actions import Action
 from klabsite.cards import DECK, Card, Suit, parse_cards
 from klabsite.games import Game, get_game
 from klabsite.options import GameRules
 from klabsite.seats import Seat, Side
+from klabsite.text import LARGEST_NUMBER, quote, shorten, whole_number
 
 __all__ = [
     "HEADER",
     "VERSION",
+    "MAX_LINE",
+    "MAX_DEALS",
+    "MAX_ACTIONS",
     "MATCH_TAGS",
     "DEAL_TAGS",
     "SCORE_SHEET_TAGS",
@@ -72,6 +79,18 @@ VERSION = 1
 HEADER = f"%klab {VERSION}"
 """The first line of every record klabsite writes."""
 
+MAX_LINE = 64 * 1024
+"""The longest line (in bytes, its line end excluded) a record may have: a longer one is refused
+unread, so a huge or endless file (``/dev/zero``) costs no more memory than this."""
+
+MAX_DEALS = 10_000
+"""The most deals a record may hold: ten times what any match needs (the simulator gives up on a
+match after 1000 deals), so that a record's memory stays bounded."""
+
+MAX_ACTIONS = 200
+"""More actions than any deal can have (a deal has at most about 45: bidding, dix, two
+declarations and 32 cards); actions beyond this are not kept, and the deal is refused."""
+
 MATCH_TAGS: tuple[str, ...] = ("Game", "Rules", "Players", "Source", "Title")
 """Match tags in canonical order (unknown match tags follow, sorted by name)."""
 
@@ -92,9 +111,8 @@ _GAME_ONLY_TAGS: dict[str, str] = {
     "Pit": "klaverjas", "Maker": "klaberjass", "Totals": "klaberjass",
 }
 _KNOWN_TAGS = {name.lower(): name for name in MATCH_TAGS + DEAL_TAGS}
-_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"((?:[^"\\]|\\.)*)"\s*\]\s*(?:;.*)?')
-_HEADER_LINE = re.compile(r"%klab\s+(\d+)(?:\.(\d+))?\s*(?:;.*)?")
-_DEAL_NUMBER = re.compile(r"\s*(\d+)\s*")
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]\s*(?:;.*)?')
+_HEADER_LINE = re.compile(r"%klab\s+([0-9]+)(?:\.([0-9]+))?\s*(?:;.*)?")
 
 
 class RecordError(ValueError):
@@ -145,16 +163,19 @@ def parse_scores(value: str, keys: Iterable[str], *, what: str = "score") -> dic
     words = value.split()
     if not words or len(words) % 2:
         example = " ".join(f"{key} {n}" for key, n in zip(allowed, (0, 97), strict=False))
-        raise RecordError(f"cannot read {what} {value!r}: write pairs of {'/'.join(allowed)} and points, "
-                          f"e.g. {example}")
+        raise RecordError(f"cannot read {what} {quote(value)}: write pairs of {'/'.join(allowed)} and "
+                          f"points, e.g. {example}")
     scores: dict[str, int] = {}
     for key_word, number in zip(words[::2], words[1::2], strict=True):
         key = _read_key(key_word, allowed, what)
         if key in scores:
             raise RecordError(f"{what} gives {key} twice")
-        if not number.isdigit() or not number.isascii():
-            raise RecordError(f"{what}: {key} needs a whole number of points, not {number!r}")
-        scores[key] = int(number)
+        points = whole_number(number)
+        if points is None:
+            raise RecordError(f"{what}: {key} needs a whole number of points, not {quote(number)}")
+        if points > LARGEST_NUMBER:
+            raise RecordError(f"{what}: {key} {shorten(number)} is beyond any real score")
+        scores[key] = points
     return scores
 
 
@@ -183,9 +204,9 @@ def _read_seat(value: str, game: Game, what: str) -> str:
 
 def _read_deck(value: str) -> str:
     cards = parse_cards(value)
-    seen: set[Card] = set()
-    twice = [card for card in cards if card in seen or seen.add(card)]  # type: ignore[func-returns-value]
-    missing = [card for card in DECK if card not in seen]
+    counts = Counter(cards)
+    twice = [card for card, count in counts.items() if count > 1]  # each named once, however often given
+    missing = [card for card in DECK if card not in counts]
     if twice or missing or len(cards) != 32:
         problems = []
         if twice:
@@ -203,7 +224,7 @@ def _read_players(value: str, game: Game) -> str:
     for word in value.split():
         seat_text, colon, name = word.partition(":")
         if not colon or not name:
-            raise RecordError(f"cannot read player {word!r}: write SEAT:Name, e.g. N:Anna "
+            raise RecordError(f"cannot read player {quote(word)}: write SEAT:Name, e.g. N:Anna "
                               "(no spaces in names)")
         seat = _read_seat(seat_text, game, "Players: seat")
         if seat in seats:
@@ -223,6 +244,8 @@ def normalize_tag(game: Game | None, name: str, value: str) -> str:
     >>> normalize_tag(get_game("klaverjas"), "Roem", "ew 20 ns 0")
     'NS 0 EW 20'
     """
+    if "\n" in value:
+        raise RecordError(f"[{name}] {quote(value)}: a tag value is one line of text")
     try:
         return _normalize_tag(game, name, value)
     except RecordError:
@@ -245,10 +268,10 @@ def _normalize_tag(game: Game | None, name: str, value: str) -> str:
     if name == "Players":
         return _read_players(value, game)
     if name == "Deal":
-        match = _DEAL_NUMBER.fullmatch(value)
-        if not match or not match.group(1).isascii() or int(match.group(1)) < 1:
-            raise RecordError(f"[Deal] takes the deal's number 1, 2, 3 …, not {value!r}")
-        return str(int(match.group(1)))
+        number = whole_number(value.strip())
+        if number is None or not 1 <= number <= LARGEST_NUMBER:
+            raise RecordError(f"[Deal] takes the deal's number 1, 2, 3 …, not {quote(value)}")
+        return str(number)
     if name in ("Dealer", "Maker"):
         return _read_seat(value, game, name)
     if name == "Deck":
@@ -264,7 +287,7 @@ def _normalize_tag(game: Game | None, name: str, value: str) -> str:
         return " ".join(value.split())
     if name == "Termination":
         if value.strip().lower() != "unfinished":
-            raise RecordError(f'[Termination] takes "unfinished", not {value!r}')
+            raise RecordError(f'[Termination] takes "unfinished", not {quote(value)}')
         return "unfinished"
     raise AssertionError(f"no rule for tag {name}")  # pragma: no cover
 
@@ -289,8 +312,8 @@ class DealRecord:
     @property
     def number(self) -> int:
         """The deal's number (its ``Deal`` tag), 0 if missing or unreadable."""
-        value = self.tags.get("Deal", "")
-        return int(value) if value.isdigit() else 0
+        number = whole_number(self.tags.get("Deal", ""))
+        return number if number is not None and number <= LARGEST_NUMBER else 0
 
     @property
     def line(self) -> int:
@@ -453,16 +476,46 @@ def format_record(record: Record) -> str:
 # --------------------------------------------------------------------------- reading
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     line: int
     kind: str  # "header", "tag", "action", "error"
     name: str = ""
     value: str = ""
 
 
-def _lex(text: str) -> Iterator[_Token]:
-    for number, raw in enumerate(text.split("\n"), start=1):
+def _lines(source: str | bytes | BinaryIO) -> Iterator[tuple[int, str]]:
+    """Each line of ``source`` with its number, decoded, read one at a time.
+
+    A line longer than :data:`MAX_LINE` bytes or not UTF-8 makes the whole file unreadable:
+    :class:`RecordError` at that line, before the rest of the line is read.
+    """
+    if isinstance(source, str):
+        for number, line in enumerate(source.split("\n"), start=1):
+            if len(line) > MAX_LINE and len(line.encode("utf-8")) > MAX_LINE:
+                raise _too_long(number)
+            yield number, line.removeprefix("\ufeff") if number == 1 else line
+        return
+    stream = BytesIO(source) if isinstance(source, bytes) else source
+    number = 0
+    while raw := stream.readline(MAX_LINE + 2):
+        number += 1
+        raw = raw.removesuffix(b"\n")
+        if len(raw.removesuffix(b"\r")) > MAX_LINE:
+            raise _too_long(number)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("the file is not UTF-8 text (a .klab record is UTF-8)", number) from None
+        yield number, line.removeprefix("\ufeff") if number == 1 else line
+
+
+def _too_long(number: int) -> RecordError:
+    return RecordError(f"this line is longer than {MAX_LINE // 1024} KiB: a .klab line holds one tag or "
+                       "one action (is this a .klab record?)", number)
+
+
+def _lex(lines: Iterable[tuple[int, str]]) -> Iterator[_Token]:
+    for number, raw in lines:
         stripped = raw.strip()
         if not stripped or stripped.startswith(";"):
             continue
@@ -471,7 +524,7 @@ def _lex(text: str) -> Iterator[_Token]:
             if match:
                 yield _Token(number, "tag", match.group(1), _unescape(match.group(2)))
             else:
-                yield _Token(number, "error", value=f"cannot read tag line {_show(stripped)}: "
+                yield _Token(number, "error", value=f"cannot read tag line {quote(stripped)}: "
                                                     'write [Name "value"], the value in double quotes')
         elif stripped.startswith("%"):
             yield _Token(number, "header", value=stripped)
@@ -481,69 +534,62 @@ def _lex(text: str) -> Iterator[_Token]:
                 yield _Token(number, "action", value=content)
 
 
-def _show(text: str, limit: int = 60) -> str:
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
 def _read_header(token: _Token | None) -> None:
     if token is None:
         raise RecordError(f"empty record: a .klab file starts with the line {HEADER}", 1)
     match = _HEADER_LINE.fullmatch(token.value) if token.kind == "header" else None
     if not match:
-        found = _show(token.value or token.name)
+        found = quote(token.value or token.name)
         raise RecordError(f"a .klab file starts with the line {HEADER}, not {found}", token.line)
-    major = int(match.group(1))
+    major = whole_number(match.group(1))
+    assert major is not None, "the header's pattern admits digits only"
     if major > VERSION:
-        raise RecordError(f"this record is .klab version {major}; this klabsite reads version {VERSION} "
+        found = shorten(match.group(1).lstrip("0"))
+        raise RecordError(f"this record is .klab version {found}; this klabsite reads version {VERSION} "
                           "only (a newer klabsite may read it)", token.line)
     if major < VERSION:
         raise RecordError(f"unknown .klab version {major}: this klabsite reads version {VERSION}", token.line)
 
 
-def _decode(source: str | bytes) -> str:
-    if isinstance(source, str):
-        text = source
-    else:
-        try:
-            text = source.decode("utf-8")
-        except UnicodeDecodeError as error:
-            line = source[: error.start].count(b"\n") + 1
-            raise RecordError("the file is not UTF-8 text (a .klab record is UTF-8)", line) from None
-    return text.removeprefix("\ufeff")
-
-
-def parse_record(source: str | bytes) -> Record:
+def parse_record(source: str | bytes | BinaryIO) -> Record:
     """Read a record leniently: problems inside a deal go to that deal's ``error`` (first only).
 
-    Problems that make the whole file unreadable (header, version, match tags, ``Rules``) raise
-    :class:`RecordError` at once.
+    ``source`` is the text, its bytes, or a binary file read line by line (never whole).
+    Problems that make the whole file unreadable (header, version, match tags, ``Rules``, a line
+    that is too long or not UTF-8) raise :class:`RecordError` at once.
     """
-    tokens = list(_lex(_decode(source)))
-    _read_header(tokens[0] if tokens else None)
-    record = Record(header_line=tokens[0].line)
-    position = 1
-    while position < len(tokens) and not _starts_deal(tokens[position]):
-        _read_match_token(record, tokens[position])
-        position += 1
+    tokens = _lex(_lines(source))
+    first = next(tokens, None)
+    _read_header(first)
+    assert first is not None
+    record = Record(header_line=first.line)
+    token = next(tokens, None)
+    while token is not None and not _starts_deal(token):
+        _read_match_token(record, token)
+        token = next(tokens, None)
     _finish_match_tags(record)
     game = record.game
     deal: DealRecord | None = None
-    for token in tokens[position:]:
+    while token is not None:
         if _starts_deal(token):
             if deal is not None:
                 _finish_deal(deal, game)
+            if len(record.deals) == MAX_DEALS:
+                raise RecordError(f"a record holds at most {MAX_DEALS} deals; this one goes on (split the "
+                                  "match into several records)", token.line)
             deal = DealRecord()
             record.deals.append(deal)
             _read_deal_number(deal, token, expected=len(record.deals), game=game)
         else:
             assert deal is not None
             _read_deal_token(deal, token, game)
+        token = next(tokens, None)
     if deal is not None:
         _finish_deal(deal, game)
     return record
 
 
-def read_record(source: str | bytes) -> Record:
+def read_record(source: str | bytes | BinaryIO) -> Record:
     """Read a record strictly: the first problem anywhere raises :class:`RecordError`."""
     record = parse_record(source)
     if record.errors:
@@ -552,8 +598,9 @@ def read_record(source: str | bytes) -> Record:
 
 
 def load_record(path: str | Path) -> Record:
-    """Read the record stored at ``path`` strictly (``OSError`` if it cannot be opened)."""
-    return read_record(Path(path).read_bytes())
+    """Read the record stored at ``path`` strictly, line by line (``OSError`` if it cannot be opened)."""
+    with Path(path).open("rb") as file:
+        return read_record(file)
 
 
 def _starts_deal(token: _Token) -> bool:
@@ -564,10 +611,10 @@ def _read_match_token(record: Record, token: _Token) -> None:
     if token.kind == "error":
         raise RecordError(token.value, token.line)
     if token.kind == "header":
-        raise RecordError(f"a second header {_show(token.value)}: a record has one, on its first line",
+        raise RecordError(f"a second header {quote(token.value)}: a record has one, on its first line",
                           token.line)
     if token.kind == "action":
-        raise RecordError(f"an action line {_show(token.value)} before the first deal: "
+        raise RecordError(f"an action line {quote(token.value)} before the first deal: "
                           'start the deal with [Deal "1"]', token.line)
     name = _KNOWN_TAGS.get(token.name.lower(), token.name)
     if name in DEAL_TAGS:
@@ -617,7 +664,7 @@ def _read_deal_token(deal: DealRecord, token: _Token, game: Game) -> None:
     if token.kind == "error":
         _fail(deal, token.value, token.line)
     elif token.kind == "header":
-        _fail(deal, f"a second header {_show(token.value)}: a record has one, on its first line", token.line)
+        _fail(deal, f"a second header {quote(token.value)}: a record has one, on its first line", token.line)
     elif token.kind == "action":
         _read_action(deal, token, game)
     else:
@@ -638,6 +685,10 @@ def _read_deal_token(deal: DealRecord, token: _Token, game: Game) -> None:
 
 
 def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
+    if len(deal.actions) >= MAX_ACTIONS:
+        _fail(deal, f"a deal has at most {MAX_ACTIONS} actions, and this one goes on: is a [Deal] tag "
+                    "missing?", token.line)
+        return
     seat_word, *rest = token.value.split(None, 1)
     words = rest[0] if rest else ""
     try:
@@ -647,7 +698,7 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
         _fail(deal, error, token.line)
     except ValueError as error:
         detail = re.sub(r"^cannot read action '.*?': ", "", str(error))
-        _fail(deal, f"cannot read action {_show(token.value)}: {detail}", token.line)
+        _fail(deal, f"cannot read action {quote(token.value, 40)}: {detail}", token.line)
     else:
         deal.add_action(action, token.line)
 

@@ -22,18 +22,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from klabsite.actions import Action
 from klabsite.cards import Suit
+from klabsite.events import Event
 from klabsite.games import Game
 from klabsite.klaverjas import DEAL_POINTS
 from klabsite.match import MatchScore
 from klabsite.options import GameRules
 from klabsite.records import DealRecord, Record, RecordError, format_scores, parse_scores
 from klabsite.seats import Seat, Side
+from klabsite.text import quote
 
 __all__ = ["DealReplay", "MatchReplay", "replay", "describe_deal"]
 
 _NO_MATCH_KEYS = ("thrown-in", "redeal", "unfinished")
-"""Outcomes whose JSON has only ``deal``, ``id``, ``dealer`` and ``outcome`` (record-format.md)."""
+"""Outcomes whose JSON has only ``deal``, ``id``, ``dealer`` and ``outcome`` (docs/record-format.md)."""
 
 
 @dataclass
@@ -51,6 +54,10 @@ class DealReplay:
     match: dict[str, int] | None = None
     """The match totals after this deal."""
     error: RecordError | None = None
+    opening: tuple[Event, ...] = ()
+    """The events of setting the deal up (the cards dealt), before any action."""
+    applied: list[tuple[Action, tuple[Event, ...]]] = field(default_factory=list)
+    """Each action applied, in order, with the events it produced: what replay pages step through."""
 
     @property
     def outcome(self) -> str:
@@ -58,7 +65,7 @@ class DealReplay:
         return self.result.outcome if self.result is not None else "unfinished"
 
     def to_json(self) -> dict[str, Any]:
-        """record-format.md's object for this deal (``unfinished`` deals: outcome only)."""
+        """``docs/record-format.md``'s object for this deal (``unfinished`` deals: outcome only)."""
         data: dict[str, Any] = {"deal": self.number, "id": self.id}
         if self.result is None:
             data.update(dealer=str(self.dealer), outcome="unfinished")
@@ -90,7 +97,7 @@ class MatchReplay:
         return not self.errors
 
     def to_json(self) -> dict[str, Any]:
-        """record-format.md's ``klabsite check --json`` object."""
+        """``docs/record-format.md``'s ``klabsite check --json`` object."""
         return {
             "game": self.game.name,
             "id": self.record.match_id(),
@@ -147,11 +154,13 @@ def _replay_deal(match: MatchReplay, context: _Context, done: DealReplay, limit:
     With ``limit`` (the line of a reading error) only what comes before that line is checked.
     """
     record, game = done.record, match.game
+    if limit is not None and _lacks_a_tag(match, record):
+        return  # the line that could not be read may be that very tag: its error stands
     if "Dealer" not in record.tags:
         raise RecordError("missing [Dealer] tag", record.line)
     dealer = Seat(record.tags["Dealer"]) if record.tags["Dealer"] in game.seats else None
     if dealer is None:
-        raise RecordError(f"unreadable dealer {record.tags['Dealer']!r}", record.line_of("Dealer"))
+        raise RecordError(f"unreadable dealer {quote(record.tags['Dealer'])}", record.line_of("Dealer"))
     done.dealer = dealer
     if context.expected_dealer is not None and dealer is not context.expected_dealer:
         raise RecordError(_wrong_dealer(match, context, done), record.line_of("Dealer"))
@@ -167,6 +176,20 @@ def _replay_deal(match: MatchReplay, context: _Context, done: DealReplay, limit:
         _play(match, context, done, dealer, limit)
     if limit is None and done.result is not None and "Result" in record.tags:
         _check_result(match, done)
+
+
+def _lacks_a_tag(match: MatchReplay, record: DealRecord) -> bool:
+    """Whether the deal lacks a tag its replay needs (``Dealer``; ``Deck`` or ``Proposed`` to play).
+
+    A deal with a reading error is still replayed up to that error, but a missing tag is then
+    not reported: the unreadable line (``[Deck …`` without its closing quote, say) may be it.
+    """
+    if "Dealer" not in record.tags:
+        return True
+    if record.is_score_sheet:
+        return False
+    turned = getattr(match.rules, "trump_choice", None) == "turned"
+    return "Deck" not in record.tags or (turned and "Proposed" not in record.tags)
 
 
 def _wrong_dealer(match: MatchReplay, context: _Context, done: DealReplay) -> str:
@@ -200,6 +223,7 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
     except ValueError as error:
         raise RecordError(str(error), record.line) from None
     done.deal = deal
+    done.opening = tuple(deal.events)
     for index, action in enumerate(record.actions):
         line = record.action_line(index)
         if limit is not None and line >= limit:
@@ -208,7 +232,7 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
             raise RecordError(f"{action} comes after the end of the deal ({_ending(deal)}); "
                               "nothing more can be played", line)
         try:
-            deal.apply(action)
+            done.applied.append((action, deal.apply(action)))
         except ValueError as error:
             raise RecordError(str(error), line) from None
     if limit is not None:

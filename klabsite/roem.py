@@ -1,4 +1,4 @@
-"""Roem: the Klaverjas bonuses counted in each trick (shared/rules.md, Klaverjas rule 3).
+"""Roem: the Klaverjas bonuses counted in each trick (the rule book, Klaverjas rule 3).
 
 The side that wins a trick scores the roem among its four cards:
 
@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from klabsite.cards import Card, Rank, Suit
 
 __all__ = [
-    "trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "PIT_BONUS", "RUN_ROEM",
+    "trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "MAX_DEAL_ROEM",
+    "PIT_BONUS", "RUN_ROEM",
 ]
 
 SEQUENCE_ROEM: dict[int, int] = {3: 20, 4: 50}
@@ -35,6 +36,11 @@ FOUR_OF_A_KIND_ROEM: dict[Rank, int] = {
     Rank.JACK: 200, Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0,
 }
 """Roem for the four cards of one rank in one trick."""
+MAX_DEAL_ROEM = 700
+"""The most roem one deal can hold, both sides together: four jacks (200), four aces, kings and
+queens (100 each), and the sixteen 7s, 8s, 9s and 10s as four runs of four (50 each). An
+exhaustive search over every way to share the 32 cards among eight tricks (the tests run it)
+finds no more; the play rules are left out, so this is an upper bound."""
 PIT_BONUS = 100
 """Bonus for the playing side when it wins all eight tricks (rule 4); not roem of a trick."""
 

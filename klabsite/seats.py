@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from klabsite.text import quote
+
 __all__ = ["Seat", "Side", "SeatError"]
 
 
@@ -51,7 +53,7 @@ class Seat(Enum):
         try:
             return cls(text.strip().upper())
         except ValueError:
-            raise SeatError(f"unknown seat {text!r}: use N, E, S or W") from None
+            raise SeatError(f"unknown seat {quote(text)}: use N, E, S or W") from None
 
     def __str__(self) -> str:
         return self.value
@@ -87,7 +89,7 @@ class Side(Enum):
         try:
             return cls(key)
         except ValueError:
-            raise SeatError(f"unknown side {text!r}: use NS or EW") from None
+            raise SeatError(f"unknown side {quote(text)}: use NS or EW") from None
 
     def __str__(self) -> str:
         return self.value

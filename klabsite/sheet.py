@@ -1,6 +1,6 @@
-"""Score sheets: a match kept as each deal's counted result (seed 002's app), as a ``.klab`` record.
+"""Score sheets: a match kept as each deal's counted result, as a ``.klab`` record.
 
-shared/rules.md "Keeping score": per deal the playing side, one side's card points and each
+"Keeping score" on the site's rules pages: per deal the playing side, one side's card points and each
 side's roem (Klaverjas), or the maker and both totals (Klaberjass); everything else is derived
 by the engines (``scored_result``) through :func:`klabsite.replay.replay`, the code path of
 ``klabsite check``. A :class:`Sheet` is a :class:`~klabsite.records.Record` plus its replay.
@@ -11,7 +11,7 @@ one-line message a player understands; the sheet it was called on is never chang
 Decisions (also in the ``score`` command's help):
 
 - The first dealer is kept in the match tag ``[FirstDealer "N"]`` (an unknown tag to
-  record-format.md, which readers keep), so that a sheet without deals, or whose every deal was
+  ``docs/record-format.md``, which readers keep), so that a sheet without deals, or whose every deal was
   deleted, still knows it; when the sheet has deals, deal 1's ``Dealer`` tag is authoritative.
   Every later dealer is derived with the engine's ``next_dealer`` and rewritten on each change.
 - ``Points`` keeps the side it was given for (``--points "EW 70"`` stays ``EW 70``), as the app
@@ -40,6 +40,8 @@ from typing import Any
 
 from klabsite import klaverjas
 from klabsite.games import Game, get_game
+from klabsite.klaberjass import totals_problem
+from klabsite.options import GameRules, KlaberjassRules
 from klabsite.records import (
     DealRecord,
     Record,
@@ -50,7 +52,9 @@ from klabsite.records import (
     parse_record,
 )
 from klabsite.replay import DealReplay, MatchReplay, replay
+from klabsite.roem import MAX_DEAL_ROEM
 from klabsite.seats import Seat, SeatError, Side
+from klabsite.text import LARGEST_NUMBER, printable, quote, shorten, whole_number
 
 __all__ = [
     "FIRST_DEALER_TAG",
@@ -61,15 +65,20 @@ __all__ = [
     "Row",
     "Change",
     "History",
+    "HISTORY_LIMIT",
+    "HISTORY_BYTES",
     "format_table",
     "text_digest",
 ]
 
 FIRST_DEALER_TAG = "FirstDealer"
-"""The match tag keeping the sheet's first dealer (unknown to record-format.md, kept by readers)."""
+"""The match tag keeping the sheet's first dealer (unknown to docs/record-format.md, kept by readers)."""
 
 DEAL_POINTS = klaverjas.DEAL_POINTS
 """The card points of a Klaverjas deal, last trick included."""
+
+TOTALS_EXAMPLE = '"N 84 S 60"'
+"""An example of ``--totals`` in messages: a pair one deal can make."""
 
 _OPTIONS_OF = {
     "klaverjas": ("--playing, --points, --roem and --pit", ("maker", "totals")),
@@ -99,7 +108,7 @@ class DealOptions:
 
     Klaverjas: ``playing`` (NS/EW), ``points`` (``92`` for the playing side, or ``"EW 70"``,
     or both sides), ``roem`` (``"NS 20 EW 0"``; sides not named: 0 on add, kept on edit),
-    ``pit``. Klaberjass: ``maker`` (N/S) and ``totals`` (``"N 84 S 60"``). Both: ``note``
+    ``pit``. Klaberjass: ``maker`` (N/S) and ``totals`` (``"N 102 S 60"``). Both: ``note``
     (free text; empty removes it).
     """
 
@@ -120,7 +129,7 @@ def _side(text: str, what: str) -> Side:
     try:
         return Side.parse(text)
     except SeatError:
-        raise SheetError(f"{what}: unknown side {text.strip()!r}: use NS or EW") from None
+        raise SheetError(f"{what}: unknown side {quote(text.strip())}: use NS or EW") from None
 
 
 def _seat(text: str, game: Game, what: str) -> Seat:
@@ -129,20 +138,19 @@ def _seat(text: str, game: Game, what: str) -> Seat:
     except SeatError:
         seat = None
     if seat is None or seat.value not in game.seats:
-        raise SheetError(f"{what}: unknown seat {text.strip()!r}: {game.name} is played by "
+        raise SheetError(f"{what}: unknown seat {quote(text.strip())}: {game.name} is played by "
                          f"{' and '.join(game.seats) if len(game.seats) == 2 else ' '.join(game.seats)}")
     return seat
 
 
-_NUMBER = re.compile(r"[+-]?\d+")
-
-
 def _number(word: str, what: str, key: str) -> int:
-    if not _NUMBER.fullmatch(word) or not word.isascii():
-        raise SheetError(f"{what}: {key} needs a whole number, not {word!r}")
-    value = int(word)
-    if value < 0:
-        raise SheetError(f"{what}: {key} {value}: points cannot be negative")
+    value = whole_number(word.removeprefix("+"))
+    if value is None and word.startswith("-") and whole_number(word[1:]) is not None:
+        raise SheetError(f"{what}: {key} {shorten(word)}: points cannot be negative")
+    if value is None:
+        raise SheetError(f"{what}: {key} needs a whole number, not {quote(word)}")
+    if value > LARGEST_NUMBER:
+        raise SheetError(f"{what}: {key} {shorten(word)} is beyond any real score")
     return value
 
 
@@ -150,7 +158,7 @@ def _pairs(text: str, what: str, read_key: Any, example: str) -> dict[str, int]:
     """``"NS 20 EW 0"`` → ``{"NS": 20, "EW": 0}`` with player-readable refusals."""
     words = text.split()
     if not words or len(words) % 2:
-        raise SheetError(f"{what}: cannot read {text!r}: write pairs of a side or seat and points, "
+        raise SheetError(f"{what}: cannot read {quote(text)}: write pairs of a side or seat and points, "
                          f"e.g. {example}")
     values: dict[str, int] = {}
     for key_word, word in zip(words[::2], words[1::2], strict=True):
@@ -181,15 +189,30 @@ def _read_points(text: str, playing: Side) -> dict[str, int]:
 def _read_roem(text: str) -> dict[str, int]:
     roem = _pairs(text, "--roem", lambda word: _side(word, "--roem").value, '"NS 20 EW 0"')
     for key, value in roem.items():
+        if value > MAX_DEAL_ROEM:
+            raise SheetError(f"--roem: {key} {value}: no deal holds more than {MAX_DEAL_ROEM} roem (four "
+                             "jacks, four aces, kings and queens, and four runs of four)")
         if value % 10:
             raise SheetError(f"--roem: {key} {value} is not a multiple of 10 (roem comes in 20, 50, 100 …)")
     return roem
 
 
-def _read_totals(text: str, game: Game) -> dict[str, int]:
-    totals = _pairs(text, "--totals", lambda word: _seat(word, game, "--totals").value, '"N 84 S 60"')
+def _check_roem(roem: Mapping[str, int]) -> None:
+    """Refuse roem of both sides together beyond what one deal holds."""
+    if sum(roem.values()) > MAX_DEAL_ROEM:
+        raise SheetError(f"--roem: {format_scores(roem, ('NS', 'EW'))}: no deal holds more than "
+                         f"{MAX_DEAL_ROEM} roem, both sides together")
+
+
+def _read_totals(text: str, game: Game, rules: GameRules) -> dict[str, int]:
+    totals = _pairs(text, "--totals", lambda word: _seat(word, game, "--totals").value, TOTALS_EXAMPLE)
     if len(totals) != 2:
-        raise SheetError(f"--totals needs both players' totals, N and S, e.g. \"N 84 S 60\" (got {text!r})")
+        raise SheetError(f"--totals needs both players' totals, N and S, e.g. {TOTALS_EXAMPLE} "
+                         f"(got {quote(text)})")
+    assert isinstance(rules, KlaberjassRules)
+    problem = totals_problem(rules, {Seat(key): value for key, value in totals.items()})
+    if problem is not None:
+        raise SheetError(f"--totals: {problem}")
     return totals
 
 
@@ -214,6 +237,7 @@ def _klaverjas_tags(tags: Mapping[str, str], options: DealOptions) -> dict[str, 
     roem = _pairs(new.get("Roem", "NS 0 EW 0"), "Roem", lambda word: _side(word, "Roem").value, "")
     if options.roem is not None:
         roem.update(_read_roem(options.roem))
+        _check_roem(roem)
     new["Roem"] = format_scores({side: roem.get(side, 0) for side in ("NS", "EW")}, ("NS", "EW"))
     pit = options.pit if options.pit is not None else "Pit" in new
     new.pop("Pit", None)
@@ -230,22 +254,26 @@ def _klaverjas_tags(tags: Mapping[str, str], options: DealOptions) -> dict[str, 
     return new
 
 
-def _klaberjass_tags(tags: Mapping[str, str], options: DealOptions, game: Game) -> dict[str, str]:
+def _klaberjass_tags(tags: Mapping[str, str], options: DealOptions, game: Game,
+                     rules: GameRules) -> dict[str, str]:
     new = dict(tags)
     if options.maker is not None:
         new["Maker"] = _seat(options.maker, game, "--maker").value
     if options.totals is not None:
-        new["Totals"] = format_scores(_read_totals(options.totals, game), game.seats)
+        new["Totals"] = format_scores(_read_totals(options.totals, game, rules), game.seats)
     if "Maker" not in new:
         raise SheetError("a Klaberjass deal needs --maker (the player who chose trump: N or S)")
     if "Totals" not in new:
         raise SheetError("a Klaberjass deal needs --totals (both players' totals: cards, last trick, "
-                         "sequences, bella), e.g. \"N 84 S 60\"")
+                         f"sequences, bella), e.g. {TOTALS_EXAMPLE}")
     return new
 
 
-def deal_tags(game: Game, tags: Mapping[str, str], options: DealOptions) -> dict[str, str]:
+def deal_tags(game: Game, tags: Mapping[str, str], options: DealOptions,
+              rules: GameRules | None = None) -> dict[str, str]:
     """The score-sheet tags of a deal: ``tags`` (empty for a new deal) changed by ``options``.
+
+    ``rules`` (default: the game's defaults) decide what Klaberjass totals a deal can have.
 
     >>> deal_tags(get_game("klaverjas"), {}, DealOptions(playing="ew", points="EW 162", pit=True))
     {'Playing': 'EW', 'Points': 'EW 162', 'Roem': 'NS 0 EW 0', 'Pit': 'EW'}
@@ -260,13 +288,25 @@ def deal_tags(game: Game, tags: Mapping[str, str], options: DealOptions) -> dict
     if game.name == "klaverjas":
         new = _klaverjas_tags(tags, options)
     else:
-        new = _klaberjass_tags(tags, options, game)
+        new = _klaberjass_tags(tags, options, game, rules if rules is not None else game.parse_rules(""))
     if options.note is not None:
-        if options.note.strip():
-            new["Note"] = " ".join(options.note.split())
+        note = " ".join(options.note.split())
+        if note:
+            new["Note"] = one_line(note, "--note")
         else:
             new.pop("Note", None)
     return new
+
+
+def one_line(text: str, what: str) -> str:
+    """``text`` if it is one line of printable text, else :class:`SheetError` naming option ``what``.
+
+    >>> one_line("Club night", "--title")
+    'Club night'
+    """
+    if printable(text) != text:
+        raise SheetError(f"{what}: write one line of text without control characters, not {quote(text)}")
+    return text
 
 
 # --------------------------------------------------------------------------- the sheet
@@ -309,6 +349,7 @@ class Sheet:
             raise SheetError(f"--rules: {_message(error)}") from None
         for name, value in {"Players": players, **tags}.items():
             if value:
+                one_line(value, f"--{name.lower()}")
                 try:
                     record.tags[name] = normalize_tag(found, name, value)
                 except ValueError as error:
@@ -329,7 +370,7 @@ class Sheet:
             raise SheetError(first.message, first.line or 1)
         value = record.tags.get(FIRST_DEALER_TAG)
         if value is not None and not record.deals and value.strip().upper() not in record.game.seats:
-            raise SheetError(f"[{FIRST_DEALER_TAG}] {value!r}: name the first dealer's seat, one of "
+            raise SheetError(f"[{FIRST_DEALER_TAG}] {quote(value)}: name the first dealer's seat, one of "
                              f"{' '.join(record.game.seats)}", record.tag_lines.get(FIRST_DEALER_TAG))
         return cls(record, replayed)
 
@@ -414,22 +455,22 @@ class Sheet:
     def _deal_index(self, number: int | str) -> int:
         count = len(self.record.deals)
         text = str(number).strip()
-        if not text.isdigit() or not text.isascii():
-            raise SheetError(f"deal number {text!r}: give the deal's number, 1 to {count}"
-                             if count else f"deal number {text!r}: the sheet has no deals yet")
-        index = int(text) - 1
-        if not 0 <= index < count:
+        value = whole_number(text)
+        if value is None:
+            raise SheetError(f"deal number {quote(text)}: give the deal's number, 1 to {count}"
+                             if count else f"deal number {quote(text)}: the sheet has no deals yet")
+        if not 0 < value <= count:
             having = f"the sheet has deals 1 to {count}" if count > 1 else (
                 "the sheet has deal 1 only" if count else "the sheet has no deals yet")
-            raise SheetError(f"there is no deal {int(text)}: {having}")
-        return index
+            raise SheetError(f"there is no deal {shorten(text.lstrip('0') or '0')}: {having}")
+        return value - 1
 
     def add(self, options: DealOptions) -> Sheet:
         """The sheet with one more score-sheet deal (refused once the match is over)."""
         if self.over:
             raise SheetError(f"the match is over after deal {len(self.record.deals)} ({self.result_text()}): "
                              "no further deal can be added")
-        tags = deal_tags(self.game, {}, options)
+        tags = deal_tags(self.game, {}, options, self.record.rules)
         record = copy.deepcopy(self.record)
         deal = DealRecord()
         deal.tags = {"Deal": str(len(record.deals) + 1), "Dealer": self.next_dealer.value, **tags}
@@ -446,7 +487,7 @@ class Sheet:
                              "can be edited")
         if not options.given():
             raise SheetError(f"edit {index + 1}: give what to change (same options as add)")
-        deal.tags = deal_tags(self.game, deal.tags, options)
+        deal.tags = deal_tags(self.game, deal.tags, options, self.record.rules)
         return Sheet._from_record(record)
 
     def delete(self, number: int | str) -> Sheet:
@@ -481,6 +522,9 @@ class Sheet:
         lines.extend(format_table(self.rows(), game.name))
         if not self.record.deals:
             lines.append("(no deals yet)")
+        notes = _notes(self.record)
+        if notes:
+            lines += ["", "Notes:", *notes]
         lines.append("")
         counted = self.replayed.score.counted
         goal = f"{counted} of {rules.deals} deals" if rules.deals is not None else f"target {rules.target}"
@@ -628,12 +672,19 @@ def _collected(data: Mapping[str, Any], keys: tuple[str, ...]) -> int:
 def _heading(record: Record) -> str:
     rules = record.rules.format()
     title = record.tags.get("Title")
-    head = f"{record.game.name} score sheet" + (f": {title}" if title else "")
+    head = f"{record.game.name} score sheet" + (f": {printable(title)}" if title else "")
     return head + (f" (rules: {rules})" if rules else "")
 
 
+def _notes(record: Record) -> list[str]:
+    """``  deal 2: misdeal?`` for every deal with a ``Note`` (control characters escaped)."""
+    return [f"  deal {deal.number}: {printable(deal.tags['Note'])}" for deal in record.deals
+            if deal.tags.get("Note")]
+
+
 def _players_line(record: Record) -> str:
-    names = dict(word.split(":", 1) for word in record.tags.get("Players", "").split())
+    names = {seat: printable(name) for seat, name in
+             (word.split(":", 1) for word in record.tags.get("Players", "").split())}
     if not names:
         return ""
     if record.game.keys_are_sides:
@@ -729,6 +780,27 @@ HISTORY_FORMAT = "klabsite-score-undo 1"
 HISTORY_LIMIT = 500
 """Changes kept in an undo history (the oldest are forgotten beyond this)."""
 
+HISTORY_BYTES = 8 * 1024 * 1024
+"""The most sheet bytes an undo history keeps (the oldest changes are forgotten beyond this)."""
+
+HISTORY_FILE_LIMIT = 8 * HISTORY_BYTES
+"""A history file larger than this is not one klabsite wrote (its JSON is at most ~6 × its bytes)."""
+
+_COMMAND = re.compile(r"new|(?:add|edit|delete) deal [1-9][0-9]{0,8}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def _change(item: Any) -> Change:
+    """One change read from a history file (``ValueError`` if it is not one klabsite wrote)."""
+    command, before, after = item["command"], item["before"], item["after"]
+    if not (isinstance(command, str) and _COMMAND.fullmatch(command)):
+        raise ValueError("not a change")
+    if not (isinstance(after, str) and _DIGEST.fullmatch(after)):
+        raise ValueError("not a digest")
+    if before is not None and not isinstance(before, str):
+        raise ValueError("not a file")
+    return Change(command, None if before is None else _decode(before), after)
+
 
 @dataclass
 class History:
@@ -738,14 +810,15 @@ class History:
     canonical file, and the replay URLs use it; a history tag would make two identical sheets
     differ by how they were typed in, leak every correction to whoever the sheet is shared
     with, and put ever-growing snapshots on one tag line. The record stays exactly what
-    record-format.md describes; deleting ``FILE.undo`` only forgets the history.
+    ``docs/record-format.md`` describes; deleting ``FILE.undo`` only forgets the history.
 
     Each :class:`Change` keeps the full file before it (sheets are small) and the digest of the
     file after it, so an undo restores the exact bytes, and is refused when the file was
-    changed since (by hand, say) instead of silently dropping that change. The history is
-    written before the sheet on a change and after it on an undo; a change found in the
-    history whose ``before`` is the current file and whose ``after`` is not never landed (or
-    was undone) and is dropped, which makes a crash between the two writes harmless.
+    changed since (by hand, say) instead of silently dropping that change. The ``score``
+    command replaces the sheet and its history together: both new versions are written to
+    temporary files first, then renamed, and a failure puts the old ones back. Should the
+    process die between the two renames, a change found in the history whose ``before`` is the
+    current file and whose ``after`` is not never landed (or was undone) and is dropped.
     """
 
     changes: list[Change] = field(default_factory=list)
@@ -754,13 +827,13 @@ class History:
     def from_text(cls, text: str | bytes) -> History:
         """Read a history file (raises :class:`SheetError` if it is not one)."""
         try:
+            if len(text) > HISTORY_FILE_LIMIT:
+                raise ValueError("too large")
             data = json.loads(text)
             if data.get("format") != HISTORY_FORMAT:
                 raise ValueError("unknown format")
-            changes = [Change(str(item["command"]),
-                              None if item["before"] is None else _decode(item["before"]),
-                              str(item["after"])) for item in data["changes"]]
-        except (ValueError, KeyError, TypeError, AttributeError):
+            changes = [_change(item) for item in data["changes"]]
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise SheetError("the undo history is not a klabsite score history (delete it to start "
                              "a new one)") from None
         return cls(changes)
@@ -780,9 +853,14 @@ class History:
         return History(changes)
 
     def pushed(self, command: str, before: bytes | None, after: bytes) -> History:
-        """This history with one more change (the oldest forgotten beyond :data:`HISTORY_LIMIT`)."""
+        """This history with one more change (the oldest forgotten beyond :data:`HISTORY_LIMIT`
+        changes or :data:`HISTORY_BYTES`)."""
         changes = [*self.current(before).changes, Change(command, before, text_digest(after))]
-        return History(changes[-HISTORY_LIMIT:])
+        changes = changes[-HISTORY_LIMIT:]
+        kept = sum(len(change.before or b"") for change in changes)
+        while len(changes) > 1 and kept > HISTORY_BYTES:
+            kept -= len(changes.pop(0).before or b"")
+        return History(changes)
 
     def undo(self, data: bytes | None) -> tuple[Change, History]:
         """The change to revert on the file ``data`` and the history after reverting it."""

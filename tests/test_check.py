@@ -1,9 +1,13 @@
-"""``klabsite check``: exit codes, FILE:LINE messages, the JSON of record-format.md."""
+"""``klabsite check``: exit codes, FILE:LINE messages, the JSON of docs/record-format.md."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -174,3 +178,98 @@ def test_an_internal_error_is_reported_without_traceback(capsys, monkeypatch):
     monkeypatch.setattr(check_module, "check_bytes", broken)
     status, out, err = run_check(capsys, VALID[0])
     assert status == 3 and out == "" and "internal error" in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- hostile input (reliability)
+
+PEAK_RSS = """
+import io, resource, sys
+from contextlib import redirect_stderr, redirect_stdout
+from klabsite.cli import main
+out, err = io.StringIO(), io.StringIO()
+with redirect_stdout(out), redirect_stderr(err):
+    status = main(["check", sys.argv[1]])
+print(status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, repr(err.getvalue()))
+"""
+
+
+def _check_in_a_subprocess(path: Path | str, timeout: float = 60) -> tuple[int, int, str]:
+    """``klabsite check PATH`` in a fresh interpreter: its status, peak memory (KiB) and stderr."""
+    done = subprocess.run([sys.executable, "-c", PEAK_RSS, str(path)], capture_output=True, text=True,
+                          timeout=timeout, check=True, cwd=Path(__file__).parents[1])
+    status, peak, err = done.stdout.split(" ", 2)
+    return int(status), int(peak), ast.literal_eval(err)
+
+
+def _baseline_rss() -> int:
+    """Peak memory (KiB) of the same interpreter checking a small valid record."""
+    return _check_in_a_subprocess(VALID[0])[1]
+
+
+def _write_big(path: Path, head: bytes, fill: bytes, size: int = 50_000_000) -> Path:
+    with path.open("wb") as file:
+        file.write(head)
+        chunk = fill * (1_000_000 // len(fill))
+        for _ in range(size // len(chunk)):
+            file.write(chunk)
+    return path
+
+
+@pytest.mark.parametrize(("head", "fill"), [
+    (b'%klab 1\n[Game "klaberjass"]\n[Deal "1"]\n[Dealer "S"]\n[Deck "', b"JH "),
+    (b'%klab 1\n[Game "klaberjass"]\n[Deal "1"]\n[Dealer "S"]\n[Note "', b"x"),
+    (b"", b"\0"),
+])
+def test_a_50_mb_line_is_refused_quickly_in_constant_memory(tmp_path, head, fill):
+    path = _write_big(tmp_path / "big.klab", head, fill)
+    start = time.monotonic()
+    status, peak, err = _check_in_a_subprocess(path)
+    assert (status, err.count("\n")) == (1, 1) and "longer than 64 KiB" in err and len(err) < 200, err
+    assert time.monotonic() - start < 10
+    assert peak - _baseline_rss() < 20_000, f"{peak} KiB"  # well under the 50 MB read
+
+
+def test_check_dev_zero_returns_promptly_with_one_line():
+    start = time.monotonic()
+    status, peak, err = _check_in_a_subprocess("/dev/zero", timeout=30)
+    assert (status, err) == (1, "/dev/zero:1: this line is longer than 64 KiB: a .klab line holds one tag "
+                                "or one action (is this a .klab record?)\n")
+    assert time.monotonic() - start < 10 and peak - _baseline_rss() < 20_000
+
+
+def test_check_dev_zero_under_a_memory_limit_prints_no_traceback():
+    limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (400 * 2**20, 400 * 2**20))\n"
+    done = subprocess.run([sys.executable, "-c", limit + "from klabsite.cli import main; import sys; "
+                           "sys.exit(main(['check', '/dev/zero']))"], capture_output=True, text=True,
+                          timeout=30, cwd=Path(__file__).parents[1])
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("size", [60_000, 1_000_000])
+def test_an_error_line_quotes_at_most_60_characters_of_a_long_seat_word(capsys, tmp_path, size):
+    path = tmp_path / "seat.klab"
+    lines = (FIXTURES / "valid" / "klaberjass_three_deals.klab").read_text().splitlines()
+    lines.insert(lines.index('[Deal "1"]') + 4, "Q" * size + " take")
+    path.write_text("\n".join(lines) + "\n")
+    status, _, err = run_check(capsys, path)
+    assert status == 1 and err.count("\n") == 1 and len(err) < len(str(path)) + 200, err
+    assert "Q" * 61 not in err and ("…" in err or "longer than 64 KiB" in err)
+
+
+def test_a_deal_number_in_superscript_digits_exits_1_with_its_line(capsys, tmp_path):
+    path = tmp_path / "sup.klab"
+    path.write_text('%klab 1\n[Game "klaberjass"]\n[Deal "²"]\n[Dealer "S"]\n')
+    status, _, err = run_check(capsys, path)
+    assert (status, err) == (1, f"{path}:3: [Deal] takes the deal's number 1, 2, 3 …, not '²'\n")
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ('%klab 1\n[Game "klaberjass"]\n[Deal "' + "1" * 5000 + '"]\n[Dealer "S"]\n', 3),
+    ("%klab " + "1" * 5000 + '\n[Game "klaberjass"]\n', 1),
+    ('%klab 1\n[Game "klaberjass"]\n[Rules "target=' + "5" * 5000 + '"]\n', 3),
+])
+def test_5000_digit_numbers_exit_1_with_their_line(capsys, tmp_path, text, line):
+    path = tmp_path / "digits.klab"
+    path.write_text(text)
+    status, _, err = run_check(capsys, path)
+    assert status == 1 and err.startswith(f"{path}:{line}: ") and err.count("\n") == 1 and len(err) < 300

@@ -1,4 +1,4 @@
-"""Klaverjas card play (shared/rules.md, Klaverjas rule 2), Amsterdam and Rotterdam.
+"""Klaverjas card play (the rule book, Klaverjas rule 2), Amsterdam and Rotterdam.
 
 Every position is built through the public API: a deck chosen with ``deck_from_hands`` deals
 the hands wanted, the player left of the dealer (N, dealer W) names spades, then the cards of

@@ -1,4 +1,4 @@
-"""Klaverjas roem, pit, nat, the deal result and the match (shared/rules.md, Klaverjas rules 3–6;
+"""Klaverjas roem, pit, nat, the deal result and the match (the rule book, Klaverjas rules 3–6;
 record-format.md, the ``--json`` keys)."""
 
 from __future__ import annotations

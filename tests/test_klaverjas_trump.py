@@ -1,4 +1,4 @@
-"""Klaverjas dealing and choosing trump (shared/rules.md, Klaverjas intro and rule 1;
+"""Klaverjas dealing and choosing trump (the rule book, Klaverjas intro and rule 1;
 record-format.md, "Dealing from the deck")."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The .klab record format: lexical rules, canonical form, ids (shared/record-format.md)."""
+"""The .klab record format: lexical rules, canonical form, ids (docs/record-format.md)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ import pytest
 
 from klabsite.actions import Action
 from klabsite.records import (
+    MAX_ACTIONS,
+    MAX_DEALS,
+    MAX_LINE,
     Record,
     RecordError,
     parse_record,
     read_record,
     text_id,
 )
+from klabsite.replay import replay
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
 VALID = sorted((FIXTURES / "valid").glob("*.klab"))
@@ -272,3 +276,133 @@ def test_deleting_a_deal_and_renumbering_keeps_the_record_readable():
     record.renumber()
     again = read_record(record.to_text())
     assert [deal.number for deal in again.deals] == [1, 2] and not again.errors
+
+
+# --------------------------------------------------------------------------- hostile input (reliability)
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    (minimal().replace('[Deal "1"]', '[Deal "²"]'), 3, "takes the deal's number 1, 2, 3 …, not '²'"),
+    (minimal().replace('[Deal "1"]', '[Deal "٣"]'), 3, "takes the deal's number"),
+    (minimal().replace('[Deal "1"]', f'[Deal "{"1" * 5000}"]'), 3, "takes the deal's number"),
+    (minimal('[Result "N 0 S ²"]'), 6, "needs a whole number of points, not '²'"),
+    (minimal(f'[Result "N 0 S {"9" * 5000}"]'), 6, "is beyond any real score"),
+])
+def test_unusual_digits_and_5000_digit_numbers_are_clean_errors(text, line, words):
+    record = parse_record(text)
+    error = record.deals[0].error
+    assert error is not None and (error.line, words in error.message) == (line, True), error
+    assert len(error.message) < 200
+
+
+@pytest.mark.parametrize(("header", "words"), [
+    ("%klab " + "1" * 5000, "this record is .klab version 111"),
+    ("%klab 1." + "1" * 5000, None),
+    ("%klab ²", "starts with the line %klab 1"),
+])
+def test_a_5000_digit_header_version_is_a_clean_error(header, words):
+    text = minimal().replace("%klab 1", header)
+    if words is None:  # a minor version of version 1 is read, however long
+        assert read_record(text).to_text().startswith("%klab 1\n")
+        return
+    with pytest.raises(RecordError) as error:
+        parse_record(text)
+    assert error.value.line == 1 and words in error.value.message and len(error.value.message) < 200
+
+
+@pytest.mark.parametrize("rules", ["target=²", f"target={'9' * 5000}", "deals=٣", "long-sequence=" + "5" * 5000])
+def test_unusual_digits_in_rules_are_clean_errors(rules):
+    with pytest.raises(RecordError) as error:
+        parse_record(minimal(match_lines=('[Game "klaberjass"]', f'[Rules "{rules}"]')))
+    assert error.value.line == 3 and "takes" in error.value.message and len(error.value.message) < 200
+
+
+def test_a_malformed_deck_line_is_reported_at_its_line():
+    text = minimal("N take").replace(f'[Deck "{DECK}"]', f'[Deck "{DECK}]')
+    error = parse_record(text).deals[0].error
+    replayed = replay(parse_record(text))
+    assert (error.line, replayed.errors[0].line) == (5, 5)
+    assert replayed.errors[0].message.startswith("cannot read tag line '[Deck \"JH TH")
+    assert "cards" not in replayed.errors[0].message.split(":", 1)[1]
+
+
+def test_a_broken_proposed_line_is_reported_at_its_line():
+    text = minimal("W take", match_lines=('[Game "klaverjas"]', '[Rules "trump-choice=turned"]'))
+    text = text.replace(f'[Deck "{DECK}"]', f'[Deck "{DECK}"]\n[Proposed H]')
+    errors = replay(parse_record(text)).errors
+    assert (errors[0].line, errors[0].message.split(":")[0]) == (7, "cannot read tag line '[Proposed H]'")
+
+
+def _tag_lines_of_every_kind() -> list[tuple[str, int]]:
+    """(fixture, line) for every deal tag line of the valid fixtures (played, score sheets, turned)."""
+    found = []
+    for path in VALID:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        first_deal = lines.index('[Deal "1"]')
+        found += [(path.name, number) for number, line in enumerate(lines, start=1)
+                  if number > first_deal + 1 and line.startswith("[") and not line.startswith("[Deal ")]
+    return found
+
+
+@pytest.mark.parametrize(("name", "line"), _tag_lines_of_every_kind())
+@pytest.mark.parametrize("breakage", ["no closing quote", "no quotes", "no bracket"])
+@pytest.mark.parametrize("place", ["in place", "last of its deal's tags"])
+def test_every_broken_tag_line_is_reported_at_its_line_as_unreadable(name, line, breakage, place):
+    """Whatever tag a broken line was, its deal's first error is that line, not a tag it lacks."""
+    lines = (FIXTURES / "valid" / name).read_text(encoding="utf-8").splitlines()
+    tag = lines.pop(line - 1)
+    broken = {"no closing quote": tag[:-2] + "]", "no quotes": tag.replace('"', ""), "no bracket": tag[:-1]}
+    if place != "in place":  # just before the deal's first action, blank line or next deal
+        while line <= len(lines) and lines[line - 1].startswith("[") and not lines[line - 1].startswith("[Deal "):
+            line += 1
+    lines.insert(line - 1, broken[breakage])
+    replayed = replay(parse_record("\n".join(lines) + "\n"))
+    deal = next(deal for deal in replayed.deals if deal.record.line < line <= deal.record.last_line + 1)
+    assert deal.error is not None and deal.error.line == line, (tag, deal.error)
+    assert deal.error.message.startswith("cannot read tag line"), deal.error
+
+
+def test_error_lines_quote_at_most_60_characters():
+    record = parse_record(minimal("N" * 60_000 + " take", '[Note "a"]'))
+    assert len(record.deals[0].error.message) < 200 and "…" in record.deals[0].error.message
+    with pytest.raises(RecordError) as error:
+        parse_record(minimal("N" * 1_000_000 + " take"))  # a 1 MB seat word: a line too long
+    assert len(error.value.message) < 200
+    for bad in ("N " + "7" * 60_000, "N take " + "x" * 60_000, "[" + "x" * 60_000, "N meld " + "K" * 60_000):
+        error = parse_record(minimal(bad)).deals[0].error
+        assert error is not None and len(error.message) < 250, error  # the action and the card quoted
+
+
+def test_control_characters_in_errors_are_escaped():
+    error = parse_record(minimal("N \x1b[2J\x07take")).deals[0].error
+    assert "\x1b" not in error.message and "\x07" not in error.message
+    assert "\\x1b[2J\\x07take" in error.message
+
+
+@pytest.mark.parametrize("source", ["text", "bytes", "file"])
+def test_a_line_longer_than_64_kib_is_refused(source):
+    from io import BytesIO
+
+    text = minimal(f'[Note "{"n" * MAX_LINE}"]')
+    data = {"text": text, "bytes": text.encode(), "file": BytesIO(text.encode())}[source]
+    with pytest.raises(RecordError) as error:
+        parse_record(data)
+    assert error.value.line == 6 and "longer than 64 KiB" in error.value.message
+    fits = MAX_LINE - len('[Note ""]')
+    assert len(read_record(minimal(f'[Note "{"n" * fits}"]')).deals[0].tags["Note"]) == fits  # 64 KiB is read
+
+
+def test_a_record_holds_at_most_max_deals_and_a_deal_max_actions():
+    many = "%klab 1\n[Game \"klaberjass\"]\n" + "".join(f'[Deal "{n}"]\n' for n in range(1, MAX_DEALS + 2))
+    with pytest.raises(RecordError) as error:
+        parse_record(many)
+    assert (error.value.line, "at most 10000 deals" in error.value.message) == (MAX_DEALS + 3, True)
+    long_deal = parse_record(minimal(*["N take"] * (MAX_ACTIONS + 5))).deals[0]
+    assert len(long_deal.actions) == MAX_ACTIONS and long_deal.error.line == 6 + MAX_ACTIONS
+    # the real first error comes first: N cannot take twice
+    assert replay(parse_record(minimal(*["N take"] * (MAX_ACTIONS + 5)))).errors[0].line == 7
+
+
+def test_a_tag_value_built_in_code_is_one_line():
+    with pytest.raises(RecordError, match="a tag value is one line"):
+        Record.new("klaberjass", Title="two\nlines")

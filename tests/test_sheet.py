@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
 import pytest
 
+from klabsite.cards import DECK, Suit
 from klabsite.games import get_game
+from klabsite.klaberjass import CARD_POINT_SUMS, possible_extras
+from klabsite.options import KlaberjassRules
 from klabsite.replay import replay
+from klabsite.roem import MAX_DEAL_ROEM, trick_roem
 from klabsite.seats import Seat
-from klabsite.sheet import DealOptions, History, Row, Sheet, SheetError, deal_tags, format_table, text_digest
+from klabsite.sheet import (
+    HISTORY_BYTES,
+    DealOptions,
+    History,
+    Row,
+    Sheet,
+    SheetError,
+    deal_tags,
+    format_table,
+    text_digest,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records" / "valid"
 
@@ -25,12 +40,12 @@ def test_a_change_returns_a_new_sheet_and_leaves_the_old_one_alone():
 
 def test_every_sheet_text_replays_like_klabsite_check():
     sheet = Sheet.new("klaberjass", rules="equal-score=next-deal-winner", first_dealer="S")
-    for maker, totals in (("N", "N 70 S 70"), ("S", "N 60 S 90"), ("N", "N 100 S 100")):
+    for maker, totals in (("N", "N 81 S 81"), ("S", "N 60 S 102"), ("N", "N 91 S 91")):
         sheet = sheet.add(DealOptions(maker=maker, totals=totals))
         again = replay(Sheet.read(sheet.to_text()).record)
         assert again.valid and again.score.totals == sheet.totals
     assert [deal.outcome for deal in sheet.replayed.deals] == ["scored"] * 3
-    assert sheet.hanging == 100 and sheet.next_dealer is Seat.N
+    assert sheet.hanging == 91 and sheet.next_dealer is Seat.N
 
 
 def test_deal_tags_keep_what_is_not_given():
@@ -157,3 +172,64 @@ def test_seeded_random_changes_keep_a_valid_sheet_and_undo_restores_every_versio
         change, history = history.undo(current)
         assert change.before is not None and change.before.decode() == expected
         current = change.before
+
+
+# --------------------------------------------------------------------------- impossible values (reliability)
+
+
+def test_max_deal_roem_is_the_most_any_eight_tricks_can_hold():
+    """An exhaustive search (branch and bound) over every way to share the 32 cards among eight
+    tricks, play rules left out: the best sharing holds MAX_DEAL_ROEM, so the bound refuses nothing
+    a deal can make."""
+    cards = list(DECK)
+    tricks = [(value, sum(1 << i for i in combination))
+              for combination in itertools.combinations(range(32), 4)
+              if (value := trick_roem([cards[i] for i in combination], trump=Suit.HEARTS))]
+    assert max(value for value, _ in tricks) == 200  # four jacks
+    # a card's share: at most a quarter of the best trick it is in (an upper bound on what is left)
+    share = [max(value / 4 for value, mask in tricks if mask >> i & 1) for i in range(32)]
+    lowest = [sorted(((v, m) for v, m in tricks if m & -m == 1 << i), reverse=True) for i in range(32)]
+    best = [0]
+
+    def search(used: int, value: int, bound: float) -> None:
+        best[0] = max(best[0], value)
+        if used == 0xFFFFFFFF or value + bound <= best[0]:
+            return
+        low = ~used & (used + 1)  # the lowest free card: in one of these tricks, or in none with roem
+        card = low.bit_length() - 1
+        for trick_value, mask in lowest[card]:
+            if not mask & used:
+                search(used | mask, value + trick_value, bound - sum(share[i] for i in range(32) if mask >> i & 1))
+        search(used | low, value, bound - share[card])
+
+    search(0, 0, sum(share))
+    assert best[0] == MAX_DEAL_ROEM == 700
+
+
+def test_klaberjass_totals_must_hold_the_card_points_and_possible_sequences_and_bella():
+    assert possible_extras(KlaberjassRules()) == (0, 20, 40, 50, 60, 70, 80, 90, 100, 120)
+    assert possible_extras(KlaberjassRules(long_sequence=100)) == (
+        0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 170)
+    assert min(CARD_POINT_SUMS) == 18 and max(CARD_POINT_SUMS) == 146  # the 18 cards played of 32
+    sheet = Sheet.new("klaberjass")
+    for totals in ("N 84 S 60", "N 28 S 0", "N 0 S 28", "N 150 S 126", "N 100 S 72"):
+        sheet.add(DealOptions(maker="N", totals=totals))
+    for totals in ("N 27 S 0", "N 0 S 0", "N 150 S 127", "N 200 S 83"):
+        with pytest.raises(SheetError, match="no deal can make"):
+            sheet.add(DealOptions(maker="N", totals=totals))
+
+
+def test_a_deeply_nested_history_is_not_a_history():
+    for text in ("[" * 100_000, '{"format": "klabsite-score-undo 1", "changes": [' + "{" * 100_000 + "]}",
+                 '{"format": "klabsite-score-undo 1", "changes": [{"command": "x", "before": null, "after": "y"}]}'):
+        with pytest.raises(SheetError, match="not a klabsite score history"):
+            History.from_text(text)
+
+
+def test_the_history_keeps_at_most_history_bytes_of_sheets():
+    big = b"x" * (HISTORY_BYTES // 4)  # three of them fit, four do not
+    history = History()
+    for number in range(6):
+        history = history.pushed(f"add deal {number + 1}", big + bytes([number]), big + bytes([number + 1]))
+    assert [change.command for change in history.changes] == ["add deal 4", "add deal 5", "add deal 6"]
+    assert History.from_text(history.to_text()) == history

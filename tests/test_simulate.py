@@ -29,12 +29,15 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 def test_simulated_match_is_played_to_its_target_and_checks(capsys, tmp_path, game, rules, target, keys):
     path = tmp_path / "m.klab"
     args = ["simulate", "--game", game, "--seed", "demo", "--match", "--out", str(path)]
-    status, out, _ = run(capsys, *args, *(["--rules", rules] if rules else []))
-    assert status == 0 and out == ""
+    status, wrote, _ = run(capsys, *args, *(["--rules", rules] if rules else []))
+    assert status == 0
     status, out, err = run(capsys, "check", "--json", str(path))
     assert status == 0 and err == ""
     data = json.loads(out)
     assert data["game"] == game and set(data["final"]) == keys
+    loser = next(key for key in keys if key != data["winner"])
+    assert wrote == (f"wrote {len(data['deals'])} deals to {path}: {data['winner']} wins "
+                     f"{data['final'][data['winner']]}–{data['final'][loser]}\n")
     assert data["winner"] in keys and max(data["final"].values()) >= target
     assert data["final"][data["winner"]] == max(data["final"].values())
     before_last = [deal["match"] for deal in data["deals"][:-1] if "match" in deal]

@@ -13,40 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from klabsite.site import directives
 from klabsite.site.build import ProgressBar, build, render, run_build
 from klabsite.site.config import load_config
 from klabsite.site.errors import BuildError
-from klabsite.site.writer import write_site
+from klabsite.site.writer import MARKER, write_site
+from tests.site_helpers import REPO, tree
 
-REPO = Path(__file__).resolve().parents[1]
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site"
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
-
-
-def fixture_hand(loc, args):
-    """A test directive: the cards given, as glyphs."""
-    from klabsite.cards import parse_cards
-
-    return f"<p>{loc.cards(parse_cards(args['cards'].replace(',', ' ')))}</p>"
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    """A project root: the fixture's rules and catalogs, the real templates and stylesheet."""
-    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    monkeypatch.setitem(directives.DIRECTIVES, "fixture-hand", fixture_hand)
-    root = tmp_path / "project"
-    shutil.copytree(FIXTURE / "rules", root / "site_src" / "rules")
-    shutil.copytree(REPO / "site_src" / "templates", root / "site_src" / "templates")
-    shutil.copytree(REPO / "site_src" / "static", root / "site_src" / "static")
-    shutil.copytree(FIXTURE / "locales", root / "locales")
-    return root
-
-
-def tree(directory: Path) -> dict[str, bytes]:
-    return {path.relative_to(directory).as_posix(): path.read_bytes()
-            for path in sorted(directory.rglob("*")) if path.is_file()}
 
 
 def test_every_rules_page_is_built_in_every_language(project):
@@ -214,6 +187,7 @@ def test_writer_swaps_the_new_site_in_and_cleans_up(tmp_path):
     write_site({"a.html": b"1", "old.html": b"x"}, out)
     write_site({"a.html": b"2", "sub/b.html": b"3"}, out)
     assert tree(out) == {"a.html": b"2", "sub/b.html": b"3"}
+    assert (out / MARKER).is_file()
     assert [path.name for path in tmp_path.iterdir()] == ["_site"]
 
 

@@ -1,7 +1,7 @@
 """Spec audit, Klaberjass bidding: hand-made records checked against hand-computed JSON.
 
-Every record under ``tests/fixtures/audit/`` was written by hand from shared/rules.md and
-shared/record-format.md (not by the simulator), and every expected figure below was worked out
+Every record under ``tests/fixtures/audit/`` was written by hand from the rule book and
+docs/record-format.md (not by the simulator), and every expected figure below was worked out
 by hand from the rules. Template deal "A" (used by most records here): the elder (non-dealer)
 holds JH 9H AH AC KC AD KD AS KS, the dealer QC JC 8C QD JD 8D QS JS 8S, the upcard is 8H and
 7H lies in the stock (no dix). With hearts trump the elder leads all nine tricks and wins them:

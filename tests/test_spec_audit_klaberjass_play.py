@@ -1,4 +1,4 @@
-"""Spec audit, Klaberjass: round-2 schmeiss, dix, bella, sequences and the talk (rules.md 2-8).
+"""Spec audit, Klaberjass: round-2 schmeiss, dix, bella, sequences and the talk (the rule book 2-8).
 
 Hand-made records in ``tests/fixtures/audit/`` (written from the spec, not simulated); every
 expected figure is worked out by hand in the comments. Dealer S, elder N everywhere. In every

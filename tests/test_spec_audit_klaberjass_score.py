@@ -1,6 +1,6 @@
 """Spec audit, Klaberjass scoring across deals: made/failed/tie, hanging points, match end.
 
-rules.md Klaberjass 9 and 10; record-format.md score-sheet deals (``Maker``/``Totals``) and the
+the rule book Klaberjass 9 and 10; record-format.md score-sheet deals (``Maker``/``Totals``) and the
 ``Result`` tag. Hand-made records in ``tests/fixtures/audit/``; figures worked out by hand.
 """
 

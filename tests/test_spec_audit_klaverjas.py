@@ -1,6 +1,6 @@
 """Spec audit, Klaverjas: trump choice, trick rules, roem, pit, nat, score sheets, match end.
 
-Hand-made records in ``tests/fixtures/audit/kv_*.klab`` (written from rules.md and
+Hand-made records in ``tests/fixtures/audit/kv_*.klab`` (written from the rule book and
 record-format.md, not simulated); expected figures worked out by hand.
 
 Deal K1 (dealer N): E holds all clubs, S all diamonds, W all hearts, N all spades, so that a

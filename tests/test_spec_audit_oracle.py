@@ -1,6 +1,6 @@
-"""Spec audit: the engines against a small independent reading of rules.md, on seeded random deals.
+"""Spec audit: the engines against a small independent reading of the rule book, on seeded random deals.
 
-The functions below are written from rules.md alone (card tables retyped, not imported): which
+The functions below are written from the rule book alone (card tables retyped, not imported): which
 cards may be played (Klaberjass rule 7, Klaverjas rule 2 under every option), the roem of a trick
 (Klaverjas rule 3) and the score of a deal (Klaverjas 4-5, Klaberjass 8-9 from the trick history).
 Random legal play, seeded; at every card the engine's legal cards must be exactly the oracle's.

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from klabsite.actions import Action
+from klabsite.text import quote
 
 __all__ = ["Bot", "BOTS", "BotError", "get_bot"]
 
@@ -43,4 +44,4 @@ def get_bot(name: str) -> Bot:
     try:
         return BOTS[name]()
     except KeyError:
-        raise BotError(f"unknown bot {name!r}: known bots are {', '.join(BOTS)}") from None
+        raise BotError(f"unknown bot {quote(name)}: known bots are {', '.join(BOTS)}") from None

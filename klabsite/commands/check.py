@@ -1,11 +1,15 @@
 """``klabsite check FILE… [--json]``: replay every deal of each record through the rules engine.
 
-shared/record-format.md, "Checking a record":
+As ``docs/record-format.md`` ("Checking a record") asks:
 
 - a valid file: one line per deal on standard output (or, with ``--json``, the file's JSON
   object on one line: several files give one object per line, JSON Lines);
 - an invalid file: ``FILE:LINE: message`` on standard error for the first error in each deal
   (or the one error that makes the whole file unreadable), and nothing on standard output.
+
+A file is read line by line, never whole, and a line longer than
+:data:`klabsite.records.MAX_LINE` is refused unread, so any input (``/dev/zero`` included)
+costs little memory and returns promptly.
 
 Exit status: 0 every file valid; 1 some file invalid; 2 usage error or a file that cannot be
 read (missing, unreadable); 3 an internal error (a klabsite bug, reported without traceback).
@@ -15,47 +19,57 @@ The highest status applies. ``-`` reads standard input.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from klabsite.commands.files import EXIT_BUG, internal_error
+from klabsite.commands.help import add_command, argument_error, examples
 from klabsite.records import RecordError, format_scores, parse_record
 from klabsite.replay import MatchReplay, describe_deal, replay
+from klabsite.text import printable
 
 __all__ = ["register", "run", "check_bytes"]
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
+DESCRIPTION = """\
+Check .klab deal records: every deal is played again, card by card, through the
+rules, and every score is worked out. A valid file gets one line per deal and
+one for the match; a file with mistakes gets, for each deal, its first mistake
+as FILE:LINE: message, naming the rule broken."""
+
+EPILOG = examples(
+    "klabsite check game.klab",
+    "klabsite check *.klab",
+    "klabsite check --json game.klab",
+    "klabsite simulate --game klaverjas --seed 7 --deals 3 | klabsite check -",
+) + """
+
+Exit status: 0 valid, 1 a file has mistakes, 2 usage error or a file that cannot
+be read."""
+
 
 def register(subparsers: Any) -> None:
     """Add the ``check`` sub-command."""
-    parser = subparsers.add_parser(
-        "check",
-        help="validate .klab records by replaying every deal",
-        description=__doc__.split("\n\n")[0],
-        epilog="Exit status: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 internal error.",
-    )
+    parser = add_command(subparsers, "check", help="check .klab records by replaying every deal",
+                         description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("files", nargs="+", metavar="FILE", help="a .klab record (- for standard input)")
-    parser.add_argument("--json", action="store_true", help="print each file as one JSON object per line")
+    parser.add_argument("--json", action="store_true",
+                        help="print each file's deals and scores as one line of JSON")
     parser.set_defaults(func=run)
 
 
-def check_bytes(data: bytes | str) -> tuple[MatchReplay | None, list[RecordError]]:
-    """Read and replay one record; the replay (``None`` if unreadable) and its errors."""
+def check_bytes(data: bytes | str | BinaryIO) -> tuple[MatchReplay | None, list[RecordError]]:
+    """Read and replay one record (its text, bytes or a binary file read line by line);
+    the replay (``None`` if unreadable) and its errors."""
     try:
         record = parse_record(data)
     except RecordError as error:
         return None, [error]
     result = replay(record)
     return result, result.errors
-
-
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as file:
-        return file.read()
 
 
 def _summary(path: str, result: MatchReplay) -> list[str]:
@@ -76,29 +90,33 @@ def _summary(path: str, result: MatchReplay) -> list[str]:
 def check_file(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     """Check one file, printing to ``out``/``err``; its exit status."""
     try:
-        data = _read(path)
+        with contextlib.ExitStack() as stack:
+            file = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))
+            result, errors = check_bytes(file)
     except OSError as problem:
-        print(f"klabsite check: cannot read {path}: {problem.strerror or problem}", file=err)
+        print(f"klabsite check: cannot read {printable(path)}: {problem.strerror or problem}", file=err)
         return EXIT_UNREADABLE
-    try:
-        result, errors = check_bytes(data)
     except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback
         print(internal_error(path, bug), file=err)
         return EXIT_BUG
     if errors or result is None:
         for record_error in errors:
-            print(record_error.located(path), file=err)
+            print(record_error.located(printable(path)), file=err)
         return EXIT_INVALID
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False), file=out)
     else:
-        for line in _summary(path, result):
+        for line in _summary(printable(path), result):
             print(line, file=out)
     return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:
     """Check every file named; the highest exit status."""
+    wrong = argument_error("klabsite check", {}, {"FILE": args.files})
+    if wrong is not None:
+        print(wrong, file=sys.stderr)
+        return EXIT_UNREADABLE
     status = EXIT_OK
     for path in args.files:
         status = max(status, check_file(path, args.json, sys.stdout, sys.stderr))

@@ -1,4 +1,14 @@
-"""What the ``klabsite`` commands share: atomic file writes and the one-line report of a bug.
+"""What the ``klabsite`` commands share: safe file writes, a folder lock, and the one-line report of a bug.
+
+- :func:`write_atomically` replaces one file: a temporary file in the same folder, fsync,
+  ``os.replace``; on any failure the file is left as it was.
+- :func:`replace_together` replaces several files all or none (a score sheet and its undo
+  history): every new version is written to a temporary file first, then they are renamed in
+  order, and a failure renames the old versions back.
+- :func:`locked` holds an ``fcntl.flock`` lock on a folder while its files are changed, so that
+  two commands never interleave their reads and writes.
+- Temporary files are named ``.NAME.XXXXXXXX.tmp``; one left by a process that was killed is
+  removed by :func:`remove_stale_temporaries` on the next run.
 
 >>> internal_error("game.klab", KeyError("x"))
 "game.klab: internal error (KeyError: 'x'); this is a klabsite bug, please report it with the file"
@@ -6,15 +16,35 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import errno
+import fcntl
 import os
+import re
 import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["write_atomically", "internal_error", "EXIT_BUG"]
+from klabsite.text import printable, shorten
+
+__all__ = [
+    "write_atomically",
+    "replace_together",
+    "locked",
+    "remove_stale_temporaries",
+    "internal_error",
+    "EXIT_BUG",
+    "LOCK_TIMEOUT",
+]
 
 EXIT_BUG = 3
 """The exit status of every command after an internal error (a klabsite bug)."""
+
+LOCK_TIMEOUT = 30.0
+"""Seconds :func:`locked` waits for another command to finish before giving up."""
 
 
 def _new_file_mode() -> int:
@@ -23,18 +53,18 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data``: a temporary file in the same folder, fsync, ``os.replace``.
-
-    The file keeps its permissions (a new file gets the usual ones); on any failure the
-    temporary file is removed and ``path`` is left as it was.
-    """
+def _mode_of(path: Path) -> int:
+    """The permissions ``path`` has (a new file gets the usual ones)."""
     try:
-        mode = path.stat().st_mode & 0o7777
+        return path.stat().st_mode & 0o7777
     except FileNotFoundError:
-        mode = _new_file_mode()
+        return _new_file_mode()
+
+
+def _temporary(path: Path, data: bytes, mode: int) -> Path:
+    """A new temporary file beside ``path`` holding ``data`` (fsynced, with ``mode``)."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:  # name the folder, not the temporary file that was never made
         raise OSError(error.errno, error.strerror, str(path.parent)) from None
     try:
@@ -42,21 +72,148 @@ def write_atomically(path: Path, data: bytes) -> None:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
+        os.chmod(name, mode)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(temporary)
+            os.unlink(name)
         raise
-    with contextlib.suppress(OSError):  # make the rename itself durable where the system allows
-        folder = os.open(path.parent, os.O_RDONLY)
+    return Path(name)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make renames in ``folder`` durable where the system allows."""
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY)
         try:
-            os.fsync(folder)
+            os.fsync(handle)
         finally:
-            os.close(folder)
+            os.close(handle)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data``: a temporary file in the same folder, fsync, ``os.replace``.
+
+    The file keeps its permissions (a new file gets the usual ones); on any failure the
+    temporary file is removed and ``path`` is left as it was.
+    """
+    replace_together([(path, data)])
+
+
+@dataclass
+class _Staged:
+    """One file of :func:`replace_together`: its new version and a second name for the old one."""
+
+    path: Path
+    new: Path
+    old: Path | None
+
+
+def _keep_old(path: Path) -> Path | None:
+    """A second name for the file at ``path`` as it is now (``None`` if there is none).
+
+    A hard link costs no space; where links are not allowed, a copy is made.
+    """
+    if not path.exists():
+        return None
+    while True:
+        suffix = base64.b32encode(os.urandom(5)).decode("ascii").lower()
+        name = path.with_name(f".{path.name}.{suffix}.tmp")
+        try:
+            os.link(path, name)
+            return name
+        except FileExistsError:
+            continue
+        except OSError as error:
+            if error.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.EOPNOTSUPP):
+                raise
+            return _temporary(path, path.read_bytes(), _mode_of(path))
+
+
+def replace_together(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Replace each ``(path, data)`` in order, all or none.
+
+    Every new version is written and fsynced to a temporary file beside its path before any
+    path is touched; then they are renamed into place in order. If a rename fails, the paths
+    already replaced get their old files back (renamed, byte for byte) and the error is raised.
+    No temporary file is left behind. Each file keeps its permissions.
+    """
+    staged: list[_Staged] = []
+    try:
+        for path, data in files:
+            new = _temporary(path, data, _mode_of(path))
+            staged.append(_Staged(path, new, None))
+            staged[-1].old = _keep_old(path)
+        done: list[_Staged] = []
+        try:
+            for item in staged:
+                os.replace(item.new, item.path)
+                done.append(item)
+        except BaseException:
+            for item in reversed(done):
+                _put_back(item)
+            raise
+    finally:
+        for item in staged:
+            for name in (item.new, item.old):
+                if name is not None:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(name)
+    for folder in dict.fromkeys(path.parent for path, _ in files):
+        _sync_folder(folder)
+
+
+def _put_back(item: _Staged) -> None:
+    """Undo one rename of :func:`replace_together`: the old file back, or no file if there was none."""
+    if item.old is None:
+        os.unlink(item.path)
+    else:
+        os.replace(item.old, item.path)
+
+
+@contextlib.contextmanager
+def locked(folder: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold an exclusive ``fcntl.flock`` lock on ``folder`` (waiting up to ``timeout`` seconds).
+
+    The lock is on the folder itself, not on a file in it: files there are replaced by renames
+    (which a lock on a file would not survive), and no lock file is left behind. It is released
+    when the block ends or the process dies.
+    """
+    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise TimeoutError(errno.EAGAIN, "another klabsite command is changing files there; "
+                                       "try again", str(folder)) from None
+                time.sleep(0.005)
+        yield
+    finally:
+        os.close(handle)
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files of ``path`` (``.NAME.XXXXXXXX.tmp``) left by a killed process.
+
+    Call it only while holding :func:`locked` on the folder, so that no running command owns
+    them. Returns the files removed.
+    """
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.tmp")
+    removed = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
 
 
 def internal_error(path: str, bug: BaseException) -> str:
     """The line a command prints instead of a traceback when klabsite itself fails on ``path``."""
-    return (f"{path}: internal error ({type(bug).__name__}: {bug}); this is a klabsite bug, "
+    detail = shorten(str(bug), 200)
+    return (f"{printable(path)}: internal error ({type(bug).__name__}: {detail}); this is a klabsite bug, "
             "please report it with the file")

@@ -21,16 +21,19 @@ from pathlib import Path
 from typing import Any
 
 from klabsite.actions import Action, ActionKind
-from klabsite.bots import Bot, get_bot
+from klabsite.bots import BOTS, Bot, get_bot
 from klabsite.cards import SUITS
 from klabsite.commands.files import write_atomically
+from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.decks import deck_from_seed
 from klabsite.events import CardPlayed, TrickWon
 from klabsite.games import Game, get_game
 from klabsite.match import MatchScore
+from klabsite.records import MAX_DEALS as MAX_RECORD_DEALS
 from klabsite.records import Record, format_scores
+from klabsite.text import printable, shorten
 
-__all__ = ["register", "run", "simulate", "seeded_rng", "deal_tags", "SimulationError"]
+__all__ = ["register", "run", "simulate", "seeded_rng", "deal_tags", "wrote_line", "SimulationError"]
 
 MAX_DEALS = 1000
 """A match that has not ended after this many deals is abandoned (it cannot happen in practice)."""
@@ -162,39 +165,96 @@ def simulate(
     return record
 
 
+def _bot_names() -> str:
+    """The bots of the registry, for the help: ``random``, ``random, search`` …"""
+    return ", ".join(sorted(BOTS))
+
+
+DESCRIPTION = """\
+Play deals with computer players (bots) and write them as a .klab record that
+klabsite check, the site and people can read. Everything random comes from the
+seed: the same seed, game, rules and bots give the same record, byte for byte.
+
+--deals N plays N deals (fewer if the match ends first); --match plays until
+the match is over."""
+
+
+def _epilog() -> str:
+    bot = sorted(BOTS)[0]
+    return examples(
+        "klabsite simulate --game klaberjass --seed 7 --deals 3",
+        "klabsite simulate --game klaverjas --seed club-night --match --out night.klab",
+        f"klabsite simulate --game klaverjas --seed 1 --match --bots {','.join([bot] * 4)}",
+        'klabsite simulate --game klaverjas --seed 2 --deals 8 --rules "trick-rules=rotterdam"',
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add the ``simulate`` sub-command."""
-    parser = subparsers.add_parser(
-        "simulate",
-        help="play seeded deals with bots and write a .klab record",
-        description=__doc__.split("\n\n")[0],
-    )
-    parser.add_argument("--game", required=True, choices=["klaberjass", "klaverjas"])
-    parser.add_argument("--seed", required=True, help="any string; the same seed gives the same record")
+    parser = add_command(subparsers, "simulate", help="play seeded deals with bots and write a .klab record",
+                         description=DESCRIPTION, epilog=_epilog())
+    parser.add_argument("--game", required=True, choices=["klaberjass", "klaverjas"],
+                        help="klaberjass (two players) or klaverjas (four players)")
+    parser.add_argument("--seed", required=True, help="any text; the same seed gives the same record")
     amount = parser.add_mutually_exclusive_group(required=True)
-    amount.add_argument("--deals", type=int, metavar="N", help="play N deals")
+    amount.add_argument("--deals", type=int, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
     amount.add_argument("--match", action="store_true", help="play until the match is over")
-    parser.add_argument("--rules", default="", help='options that differ from the defaults, e.g. '
+    parser.add_argument("--rules", default="", help='rules that differ from the usual ones, e.g. '
                                                      '"trick-rules=rotterdam target=1000"')
-    parser.add_argument("--players", default="", help='display names, e.g. "N:Anna S:Ben"')
-    parser.add_argument("--bots", default="", help="one bot per seat, comma separated (default: random)")
-    parser.add_argument("--out", metavar="FILE", help="write the record here (default: standard output)")
+    parser.add_argument("--players", default="", help='the players\' names, e.g. "N:Anna S:Ben"')
+    parser.add_argument("--bots", default="", metavar="BOT,…",
+                        help=f"one bot per seat, comma separated, in seat order; bots: {_bot_names()} "
+                             "(default: random everywhere)")
+    parser.add_argument("--out", metavar="FILE", help="write the record to FILE (default: standard output)")
     parser.set_defaults(func=run)
+
+
+def _result_text(record: Record, played: Sequence[Any]) -> str:
+    """``N wins 551–481`` (or ``drawn 500–500``) once the match is over, else ``""``."""
+    keys = record.game.score_keys
+    match = MatchScore(record.rules, keys)
+    for deal in played:
+        match.add(deal.result.score, counted=deal.result.counted)
+    if not match.over:
+        return ""
+    totals = match.totals
+    if match.winner is None:
+        return f"drawn {totals[keys[0]]}–{totals[keys[1]]}"
+    other = next(key for key in keys if key != match.winner)
+    return f"{match.winner} wins {totals[match.winner]}–{totals[other]}"
+
+
+def wrote_line(record: Record, played: Sequence[Any], out: str) -> str:
+    """What ``--out`` says it wrote: ``wrote 14 deals to m.klab: N wins 551–481``.
+
+    ``played`` are the engine's deals of the record (from :func:`simulate`).
+    """
+    count = len(record.deals)
+    result = _result_text(record, played)
+    line = f"wrote {count} deal{'s' if count != 1 else ''} to {printable(out)}"
+    return f"{line}: {result}" if result else line
 
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the record; 0, or 2 for options that cannot be used or a file not writable."""
-    if args.deals is not None and args.deals < 1:
-        print("klabsite simulate: --deals takes a positive number", file=sys.stderr)
-        return 2
+    wrong = argument_error("klabsite simulate", {"--seed": args.seed, "--rules": args.rules,
+                                                 "--players": args.players, "--bots": args.bots},
+                           {"--out": args.out})
+    if wrong is not None:
+        print(wrong, file=sys.stderr)
+        return EXIT_USAGE
+    if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
+        print(f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}", file=sys.stderr)
+        return EXIT_USAGE
     notes: list[str] = []
+    played: list[Any] = []
     try:
         record = simulate(args.game, args.seed, deals=None if args.match else args.deals, rules=args.rules,
                           players=args.players, bot_names=[n for n in args.bots.split(",") if n],
-                          notes=notes)
+                          notes=notes, played=played)
     except ValueError as error:
-        print(f"klabsite simulate: {error}", file=sys.stderr)
-        return 2
+        print(f"klabsite simulate: {shorten(str(error), 200)}", file=sys.stderr)
+        return EXIT_USAGE
     for note in notes:
         print(f"klabsite simulate: note: {note}", file=sys.stderr)
     text = record.to_text()
@@ -202,8 +262,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             write_atomically(Path(args.out), text.encode("utf-8"))
         except OSError as error:
-            print(f"{args.out}: cannot write the record: {error.strerror or error}", file=sys.stderr)
-            return 2
+            print(f"{printable(args.out)}: cannot write the record: {error.strerror or error}",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        print(wrote_line(record, played, args.out))
     else:
         sys.stdout.write(text)
     return 0

@@ -2,7 +2,8 @@
 
 ``python build.py`` and ``klabsite build`` both end up in :func:`run_build`, which prints
 warnings, a progress bar (only when stderr is a terminal) and, on failure, exactly one line
-``file:line: message`` before returning 1.
+``file:line: message`` (or ``--option: message``) before returning 1. An error the build did not
+expect (a klabsite bug) is one line too, naming the stage, and returns 3.
 """
 
 from __future__ import annotations
@@ -14,15 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-import jinja2
-
 from klabsite.site.config import SiteConfig, load_config
 from klabsite.site.errors import BuildError
 from klabsite.site.loader import load_site
 from klabsite.site.render import render_site
-from klabsite.site.writer import write_site
+from klabsite.site.writer import output_problem, write_site
 
-__all__ = ["BuildReport", "build", "render", "run_build", "ProgressBar"]
+__all__ = ["BuildReport", "build", "render", "run_build", "check_output", "ProgressBar", "INTERNAL_ERROR"]
+
+INTERNAL_ERROR = 3
+"""The exit status after an error the build did not expect (a klabsite bug)."""
+
+MAX_ERROR = 400
+"""The longest error line printed (longer ones are cut)."""
 
 
 @dataclass(frozen=True)
@@ -42,10 +47,29 @@ def render(config: SiteConfig, progress: Callable[[int, int], None] | None = Non
     return render_site(site, progress)
 
 
-def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None) -> BuildReport:
-    """Build the site into ``config.out_dir``; on any error the previous output is untouched."""
+def check_output(config: SiteConfig) -> None:
+    """Refuse an output the build may not replace (see :func:`~klabsite.site.writer.output_problem`)."""
+    problem = output_problem(config.out_dir, config.relative(config.out_dir), project=config.root,
+                             sources=config.source_dirs)
+    if problem:
+        raise BuildError(problem, *config.origin("out_dir"))
+
+
+def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None,
+          stage: Callable[[str], None] | None = None) -> BuildReport:
+    """Build the site into ``config.out_dir``; on any error the previous output is untouched.
+
+    ``stage`` is told the name of each stage as it starts (for the message after an unexpected error).
+    """
+    stage = stage or (lambda name: None)
     start = time.perf_counter()
-    outputs, warnings = render(config, progress)
+    stage("checking the output folder")
+    check_output(config)
+    stage("loading")
+    site = load_site(config)
+    stage("rendering")
+    outputs, warnings = render_site(site, progress)
+    stage("writing")
     write_site(outputs, config.out_dir)
     pages = sum(1 for path in outputs if path.endswith(".html"))
     return BuildReport(pages, len(outputs), time.perf_counter() - start, tuple(warnings))
@@ -79,23 +103,29 @@ class ProgressBar:
 def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = None,
               base_url: str | None = None, strict: bool = False,
               stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Build the site and report; returns the exit code (0, or 1 after one ``file:line: message``)."""
+    """Build the site and report; returns the exit code (0; 1 after one ``file:line: message``; 3)."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     bar = ProgressBar(stderr)
+    stages = ["reading the configuration"]
     try:
         config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
                              base_url=base_url, strict=strict or None)
-        report = build(config, bar)
+        report = build(config, bar, stages.append)
     except BuildError as error:
         bar.close()
         print(_one_line(str(error)), file=stderr)
         return 1
-    except (OSError, ValueError, jinja2.TemplateError) as error:
+    except OSError as error:  # the machine's problem (permissions, disk full), not the sources'
         bar.close()
-        where = getattr(error, "filename", None) or "build"
-        print(_one_line(f"{where}:{getattr(error, 'lineno', None) or 1}: {error}"), file=stderr)
+        where = _relative(root, error.filename) if error.filename else stages[-1]
+        print(_one_line(f"{where}: {error.strerror or error} (while {stages[-1]})"), file=stderr)
         return 1
+    except Exception as error:  # a klabsite bug: one line all the same
+        bar.close()
+        print(_one_line(f"build: internal error while {stages[-1]} ({type(error).__name__}: {error}); "
+                        "this is a klabsite bug, please report it"), file=stderr)
+        return INTERNAL_ERROR
     bar.close()
     for warning in report.warnings:
         print(warning, file=stderr)
@@ -105,5 +135,14 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
     return 0
 
 
+def _relative(root: Path, filename: object) -> str:
+    path = Path(str(filename))
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    line = " ".join(text.split())
+    return line if len(line) <= MAX_ERROR else line[: MAX_ERROR - 1] + "…"

@@ -26,6 +26,8 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.support import Translations
 
 from klabsite.site.errors import BuildError
+from klabsite.site.po_syntax import check_po_syntax
+from klabsite.site.sources import decode
 
 __all__ = [
     "DOMAINS",
@@ -39,6 +41,9 @@ __all__ = [
     "CatalogStats",
     "catalog_stats",
     "fix_plural_header",
+    "MARKUP_TAG",
+    "markup_tags",
+    "short_msgid",
 ]
 
 DOMAINS = ("messages", "content")
@@ -72,19 +77,21 @@ def catalog_path(locales_dir: Path, lang: str, domain: str) -> Path:
 
 
 def read_catalog(path: Path, lang: str, display: str) -> Catalog:
-    """Read one ``.po`` file; a missing or unreadable catalog is a :class:`BuildError`.
+    """Read one ``.po`` file; a missing, unreadable or malformed catalog is a :class:`BuildError`.
 
-    ``display`` is the path as printed in messages (relative to the project).
+    ``display`` is the path as printed in messages (relative to the project). The file must be
+    UTF-8 and pass :func:`~klabsite.site.po_syntax.check_po_syntax` before Babel reads it.
     """
     if not path.is_file():
         raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
+    data = path.read_bytes()
+    check_po_syntax(decode(data, display), display)
     try:
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as error:
-        line = int(match.group(1)) if (match := re.search(r"line (\d+)", str(error))) else 1
+        line = int(match.group(1)) + 1 if (match := re.search(r" on (\d+)", str(error))) else 0
         raise BuildError(f"cannot read catalog: {error}", display, line) from None
-    except ValueError as error:
+    except (ValueError, LookupError) as error:  # LookupError: an encoding Python does not know
         raise BuildError(f"cannot read catalog: {error}", display) from None
     expected = PLURAL_FORMS.get(lang)
     if expected and catalog.plural_forms != expected:
@@ -103,9 +110,20 @@ def compile_catalog(catalog: Catalog, domain: str) -> Translations:
 # Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx%]")
 _BRACES = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
-_TAG = re.compile(r"</?\s*([A-Za-z][\w-]*)")
+MARKUP_TAG = re.compile(r"<(?![A-Za-z][A-Za-z0-9+.-]*:)/?[A-Za-z][^<>]*>")
+"""A whole HTML tag, attributes and all (not a Markdown autolink such as ``<https://…>``)."""
+_MARKUP_START = re.compile(r"<[A-Za-z/!?]")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp|javascript|data):[^>\s]*)>", re.IGNORECASE)
+
+
+def markup_tags(text: str) -> list[str]:
+    """The HTML tags of ``text``, whitespace inside each tag normalised.
+
+    >>> markup_tags('a <kbd>b</kbd> <b  onclick="x">')
+    ['<kbd>', '</kbd>', '<b onclick="x">']
+    """
+    return [" ".join(tag.split()) for tag in MARKUP_TAG.findall(text)]
 
 
 def _placeholders(text: str) -> Counter[str]:
@@ -119,10 +137,11 @@ def _placeholders(text: str) -> Counter[str]:
 
 
 def _markup(text: str) -> Counter[str]:
-    found: Counter[str] = Counter()
-    found.update(f"<{name.lower()}>" for name in _TAG.findall(text))
+    found: Counter[str] = Counter(markup_tags(text))
     found.update(f"link to {target}" for target in _LINK_TARGET.findall(text))
     found.update(f"link to {target}" for target in _AUTOLINK.findall(text))
+    rest = _AUTOLINK.sub("", MARKUP_TAG.sub("", text))
+    found.update(f"{match.group(0)}…" for match in _MARKUP_START.finditer(rest))
     return found
 
 
@@ -136,9 +155,13 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | Non
     >>> check_message("%(num)s points", "%(n)s points")
     'placeholders differ from the source: source has %(num)s, translation has %(n)s'
     >>> check_message("the **jack**", "le <b>valet</b>")
-    'translation adds markup the source does not have: <b>'
+    'translation adds markup the source does not have: <b>, </b>'
+    >>> check_message("press <kbd>Enter</kbd>", 'appuyez sur <kbd title="x">Entrée</kbd>')
+    'translation adds markup the source does not have: <kbd title="x">'
     >>> check_message("see [x](a.md)", "voir [x](https://evil.example)")
     'translation adds markup the source does not have: link to https://evil.example'
+    >>> check_message("the jack", "le valet<!-- caché -->")
+    'translations may not contain HTML comments (<!--)'
     """
     if not msgstr:
         return None
@@ -147,9 +170,11 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | Non
         show = lambda c: ", ".join(sorted(c.elements())) or "none"  # noqa: E731
         return (f"placeholders differ from the source: source has {show(source)}, "
                 f"translation has {show(target)}")
+    if "<!--" in msgstr:
+        return "translations may not contain HTML comments (<!--)"
     added = _markup(msgstr) - _markup(msgid)
     if added:
-        return "translation adds markup the source does not have: " + ", ".join(sorted(added))
+        return "translation adds markup the source does not have: " + ", ".join(added)
     return None
 
 
@@ -175,12 +200,13 @@ def check_catalog(catalog: Catalog, display: str) -> None:
         for source, translation in _strings(message):
             problem = check_message(source, translation, plural=plural)
             if problem:
-                raise BuildError(f"{problem} (msgid {_short(message.id)})", display, message.lineno or 1)
+                raise BuildError(f"{problem} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
         for error in message.check(catalog):
-            raise BuildError(f"{error} (msgid {_short(message.id)})", display, message.lineno or 1)
+            raise BuildError(f"{error} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
 
 
-def _short(msgid: str | tuple[str, ...] | list[str]) -> str:
+def short_msgid(msgid: str | tuple[str, ...] | list[str]) -> str:
+    """A msgid as quoted in messages: one line, at most 60 characters."""
     text = msgid if isinstance(msgid, str) else msgid[0]
     text = " ".join(text.split())
     return repr(text if len(text) <= 60 else text[:57] + "...")

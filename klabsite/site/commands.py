@@ -4,55 +4,159 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
-import http.server
 import sys
 from collections.abc import Sequence
+from http.server import HTTPServer, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
+from urllib.parse import unquote, urlsplit
 
 from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
-from klabsite.site.errors import BuildError
+from klabsite.site.errors import BuildError, quote
+from klabsite.site.project import Project, find_project, is_project
 
-__all__ = ["register", "main", "serve"]
+__all__ = ["register", "main", "serve", "make_server", "SiteHandler", "USAGE_ERROR"]
+
+USAGE_ERROR = 2
+"""The exit status after a wrong option value (as argparse uses)."""
+
+
+def _project(args: argparse.Namespace) -> Project:
+    """The project in ``--root`` (the current folder), or the default site; raises BuildError."""
+    return find_project(Path(args.root))
+
+
+def _out_dir(args: argparse.Namespace, project: Project, given: str | None) -> str | None:
+    """The output folder: as given (relative to the current folder), or ``_site`` here for the
+    default site."""
+    if given:
+        return str(Path(given).absolute())
+    return str(Path(args.root).absolute() / "_site") if project.bundled else None
 
 
 def _build(args: argparse.Namespace) -> int:
     langs = None
     if args.lang:
         langs = [code.strip() for value in args.lang for code in value.split(",") if code.strip()]
-    return run_build(Path(args.root).resolve(), out=args.out, langs=langs, base_url=args.base_url,
-                     strict=args.strict)
+    try:
+        project = _project(args)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"building {project.describe()}")
+    return run_build(project.root, out=_out_dir(args, project, args.out), langs=langs,
+                     base_url=args.base_url, strict=args.strict)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves one built site: its own ``404.html`` for what is missing, no directory listings,
+    and a 400 for a request path no file name has (a NUL byte, a control character, not UTF-8)."""
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
         sys.stderr.write("%s\n" % (format % args))
 
+    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+        try:
+            path = unquote(urlsplit(self.path).path, errors="strict")
+        except (UnicodeDecodeError, ValueError):
+            path = "\x00"  # not UTF-8: no file has that name
+        if any(ord(char) < 32 or char == "\x7f" for char in path):
+            self.send_error(400, "Bad request path")
+            return None
+        try:
+            return super().send_head()  # type: ignore[return-value]
+        except (OSError, ValueError):  # a name the file system refuses (too long, not encodable)
+            self.send_error(404)
+            return None
 
-def serve(directory: Path, port: int, host: str = "127.0.0.1") -> None:
-    """Serve ``directory`` on http://host:port/ until interrupted."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
-        print(f"serving {directory} at http://{host}:{server.server_address[1]}/ (Ctrl-C to stop)")
+    def list_directory(self, path: str | Path) -> None:  # type: ignore[override]
+        self.send_error(404)
+        return None
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(str(self.directory)) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.log_error("code %d, message %s", code, message or "Not Found")
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+    """A server for ``directory`` on ``host:port`` (port 0: a free one), not started yet."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return ThreadingHTTPServer((host, port), handler)
+
+
+def serve(server: HTTPServer, name: str) -> None:
+    """Print where ``server`` listens, then serve until interrupted (Ctrl-C)."""
+    host, port = server.server_address[:2]
+    with server:
+        print(f"serving {name} at http://{host!s}:{port}/ (Ctrl-C to stop)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
 
 
+def _port(text: str) -> int | None:
+    """The port number in ``text`` (0 to 65535), or None."""
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535:
+        return int(text)
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
-    config = load_config(Path(args.root).resolve(), out_dir=Path(args.dir) if args.dir else None)
-    if not (config.out_dir / "index.html").is_file():
-        print(f"{config.relative(config.out_dir)}/index.html: no site here; run: python build.py",
+    port = _port(args.port)
+    if port is None:
+        print(f"--port: must be a number from 0 to 65535 (0 picks a free port), not {quote(args.port)}",
               file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        project = _project(args)
+        out = _out_dir(args, project, args.dir)
+        config = load_config(project.root, out_dir=Path(out) if out else None)
+    except BuildError as error:
+        print(error, file=sys.stderr)
         return 1
-    serve(config.out_dir, args.port)
+    name = (args.dir.rstrip("/") if args.dir else config.relative(config.out_dir)) + "/"
+    if project.bundled and not args.dir:
+        name = "_site/"
+    if not (config.out_dir / "index.html").is_file():
+        print(f"{name}index.html: no site here; run: klabsite build", file=sys.stderr)
+        return 1
+    try:
+        server = make_server(config.out_dir, port, args.host)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            print(f"--port {port}: already in use; choose another port, or --port 0 for a free one",
+                  file=sys.stderr)
+        else:
+            print(f"--host {args.host}: cannot listen there: {error.strerror or error}", file=sys.stderr)
+        return 1
+    serve(server, name)
     return 0
 
 
 def _i18n(args: argparse.Namespace) -> int:
+    root = Path(args.root).resolve()
+    if not is_project(root):
+        print(f"klabsite i18n: {root} is not a site project (no site_src/ folder): run it in one, "
+              "or start one with `klabsite init DIR`", file=sys.stderr)
+        return 1
     try:
-        config = load_config(Path(args.root).resolve())
+        config = load_config(root)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
@@ -65,31 +169,65 @@ def _i18n(args: argparse.Namespace) -> int:
     return i18n_tools.status(config)
 
 
+_FORMATTER = argparse.RawDescriptionHelpFormatter
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``build``, ``serve`` and ``i18n``."""
     codes = ",".join(language.code for language in LANGUAGES)
-    build = subparsers.add_parser("build", help="build the static site into _site/",
-                                  description="Build the site: load site_src/ and locales/, render every "
-                                  "page, write the output atomically.")
-    build.add_argument("--out", metavar="DIR", help="output directory (default: _site)")
+    build = subparsers.add_parser(
+        "build", help="build the static site into _site/", formatter_class=_FORMATTER,
+        description="Build the rules site: read site_src/ (templates, rules pages, stylesheet) and\n"
+        "locales/ (translations), render every page in every language, check every page,\n"
+        "then replace the output folder in one step. On any error nothing is written and one\n"
+        "line says where the problem is (file:line: message); the exit status is 1.\n"
+        "Run it from the project folder (the one holding site_src/ and locales/).",
+        epilog="examples:\n"
+        "  klabsite build                        # all languages into _site/\n"
+        "  klabsite build --lang fr,ar --strict  # English, French and Arabic; no missing translation\n"
+        "  klabsite build --out public --base-url https://example.org/klab/")
+    build.add_argument("--out", metavar="DIR",
+                       help="output folder (default: _site); it must be one a build made, or empty, or new")
     build.add_argument("--lang", action="append", metavar="CODES",
                        help=f"only these languages, comma-separated (default: {codes}); "
                        "English is always built")
     build.add_argument("--base-url", metavar="URL",
-                       help="the site's public URL: absolute hreflang/canonical links and sitemap.xml")
+                       help="the site's public address, such as https://example.org/: absolute "
+                       "hreflang and canonical links, and sitemap.xml")
     build.add_argument("--strict", action="store_true",
                        help="untranslated or fuzzy messages are errors, not warnings")
     build.add_argument("--root", default=".", help=argparse.SUPPRESS)
     build.set_defaults(func=_build)
 
-    serve_parser = subparsers.add_parser("serve", help="preview the built site on localhost")
-    serve_parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve_parser.add_argument("--dir", metavar="DIR", help="directory to serve (default: _site)")
+    serve_parser = subparsers.add_parser(
+        "serve", help="preview the built site on this computer", formatter_class=_FORMATTER,
+        description="Serve the built site (default: _site/) over HTTP to preview it in a browser.\n"
+        "By default it listens on 127.0.0.1 only: nobody else on the network sees it. Missing pages get\n"
+        "the site's own 404 page; folders are never listed. Stop it with Ctrl-C.",
+        epilog="examples:\n"
+        "  klabsite build && klabsite serve   # then open http://127.0.0.1:8000/\n"
+        "  klabsite serve --port 0            # any free port (printed)\n"
+        "  klabsite serve --dir public --port 8080")
+    serve_parser.add_argument("--port", default="8000",
+                              help="port from 0 to 65535 (default: 8000; 0 picks a free one)")
+    serve_parser.add_argument("--host", default="127.0.0.1",
+                              help="address to listen on (default: 127.0.0.1, this computer only)")
+    serve_parser.add_argument("--dir", metavar="DIR", help="folder to serve (default: _site)")
     serve_parser.add_argument("--root", default=".", help=argparse.SUPPRESS)
     serve_parser.set_defaults(func=_serve)
 
-    i18n = subparsers.add_parser("i18n", help="translation catalogs: extract, update, compile, status",
-                                 description=(i18n_tools.__doc__ or "").splitlines()[0])
+    i18n = subparsers.add_parser(
+        "i18n", help="translation catalogs: extract, update, compile, status", formatter_class=_FORMATTER,
+        description="The translation workflow, with Babel's own commands:\n"
+        "  extract  collect the interface strings and the rules paragraphs into locales/*.pot\n"
+        "  update   merge them into every language's catalog, locales/<lang>/LC_MESSAGES/*.po\n"
+        "  compile  check every catalog, then write the .mo files\n"
+        "  status   how much of each catalog is translated\n"
+        "Run it from the project folder (the one holding site_src/ and locales/).",
+        epilog="examples:\n"
+        "  klabsite i18n extract && klabsite i18n update   # after changing a template or a rules page\n"
+        "  klabsite i18n status\n"
+        "  klabsite i18n update --check                    # in CI: exit 1 if a catalog is out of date")
     i18n.add_argument("action", choices=("extract", "update", "compile", "status"))
     i18n.add_argument("--check", action="store_true",
                       help="with extract or update: change nothing, exit 1 if a template or a "

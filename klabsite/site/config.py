@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from klabsite.site.errors import BuildError
+from klabsite.site.errors import BuildError, quote
+from klabsite.site.sources import SourceTree
 
-__all__ = ["Language", "LANGUAGES", "SiteConfig", "load_config", "build_date_from_env"]
+__all__ = ["Language", "LANGUAGES", "SiteConfig", "load_config", "build_date_from_env", "check_base_url",
+           "PROTECTED_FOLDERS", "OPTION_NAMES"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,15 @@ LANGUAGES: tuple[Language, ...] = (
 
 _KNOWN = {language.code: language for language in LANGUAGES}
 
+PROTECTED_FOLDERS = ("site_src", "locales", "klabsite", "tests", ".git")
+"""The project's own folders, which no build output may be, contain or be inside."""
+
+OPTION_NAMES = {"out_dir": "--out", "languages": "--lang", "base_url": "--base-url", "strict": "--strict"}
+"""The command-line option behind each setting (named in the errors about it)."""
+
+Origin = tuple[str, int | None]
+"""Where a setting was given: (file, line), or (option, None)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SiteConfig:
@@ -55,6 +69,8 @@ class SiteConfig:
     base_url: str | None = None
     strict: bool = False
     build_date: dt.date | None = None
+    origins: Mapping[str, Origin] = field(default_factory=dict, compare=False, hash=False)
+    """Where each setting that is not a default came from (for error messages)."""
 
     def __post_init__(self) -> None:
         root = self.root.resolve() if not self.root.is_absolute() else self.root
@@ -90,57 +106,171 @@ class SiteConfig:
         except ValueError:
             return str(path)
 
+    @property
+    def sources(self) -> SourceTree:
+        """The folders the build reads (``site_src/`` and ``locales/``)."""
+        return SourceTree((self.src_dir, self.locales_dir), self.relative)
 
-def build_date_from_env(environ: dict[str, str] | os._Environ[str] | None = None) -> dt.date | None:
+    @property
+    def source_dirs(self) -> tuple[Path, ...]:
+        """The folders a build output must stay out of: :data:`PROTECTED_FOLDERS` and the sources."""
+        return (*(self.root / name for name in PROTECTED_FOLDERS), self.src_dir, self.locales_dir)
+
+    def origin(self, name: str) -> Origin:
+        """Where setting ``name`` came from: its file and line, or its option (also for a default)."""
+        return self.origins.get(name, (OPTION_NAMES.get(name, name), None))
+
+
+def build_date_from_env(environ: Mapping[str, str] | None = None) -> dt.date | None:
     """The build date from ``SOURCE_DATE_EPOCH`` (UTC), or None when it is not set.
 
     >>> build_date_from_env({"SOURCE_DATE_EPOCH": "1700000000"})
     datetime.date(2023, 11, 14)
+    >>> build_date_from_env({"SOURCE_DATE_EPOCH": "1e20"})
+    Traceback (most recent call last):
+    ...
+    klabsite.site.errors.BuildError: SOURCE_DATE_EPOCH: must be a whole number of seconds since ...
     """
     environ = os.environ if environ is None else environ
     value = environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not value:
         return None
+    if not re.fullmatch(r"-?[0-9]{1,18}", value):
+        raise BuildError(f"must be a whole number of seconds since 1970-01-01 UTC, not {quote(value)}",
+                         "SOURCE_DATE_EPOCH", None)
     try:
         return dt.datetime.fromtimestamp(int(value), tz=dt.UTC).date()
-    except ValueError:
-        raise BuildError(f"SOURCE_DATE_EPOCH must be a number of seconds, not {value!r}") from None
+    except (OverflowError, OSError, ValueError):
+        raise BuildError(f"{value} seconds is not a date between the years 1 and 9999",
+                         "SOURCE_DATE_EPOCH", None) from None
+
+
+def check_base_url(url: str) -> str | None:
+    """Why ``url`` cannot be the site's public URL, or None.
+
+    >>> check_base_url("https://example.org/klab/"), check_base_url("example.org")
+    (None, 'write an absolute URL such as https://example.org/')
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url):
+        return "write an absolute URL such as https://example.org/"
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        return "the site's URL cannot have a ?query or a #fragment"
+    return None
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The line of each top-level ``key = …`` of a TOML file (for messages)."""
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("["):
+            break
+        if match := re.match(r"""\s*["']?([A-Za-z0-9_-]+)["']?\s*=""", line):
+            lines.setdefault(match.group(1), number)
+    return lines
+
+
+def _languages(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(code, str) for code in value):
+        raise ValueError(f'must be a list of language codes such as ["en", "fr"], not {quote(value)}')
+    unknown = [code for code in value if code not in _KNOWN]
+    if unknown:
+        raise ValueError(f"unknown language {quote(unknown[0])}; known: {', '.join(_KNOWN)}")
+    return tuple(value)
+
+
+def _folder(value: Any) -> Path:
+    if isinstance(value, Path):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"must be a folder name such as \"_site\", not {quote(value)}")
+    return Path(value)
+
+
+def _date(value: Any) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f"must be a date such as 2026-12-01, not {quote(value)}")
+
+
+def _url(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a URL such as \"https://example.org/\", not {quote(value)}")
+    problem = check_base_url(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"must be true or false, not {quote(value)}")
+    return value
+
+
+def _source_lang(value: Any) -> str:
+    if value != LANGUAGES[0].code:
+        raise ValueError(f"the rules pages and templates are written in {LANGUAGES[0].name}: "
+                         f"{LANGUAGES[0].code!r}, not {quote(value)}")
+    return str(value)
+
+
+_SETTINGS = {
+    "src_dir": _folder, "locales_dir": _folder, "out_dir": _folder, "languages": _languages,
+    "source_lang": _source_lang, "base_url": _url, "strict": _flag, "build_date": _date,
+}
+"""Each setting's reader: the value as given (TOML or Python) → its value, or ValueError(why)."""
 
 
 def load_config(root: Path, **overrides: Any) -> SiteConfig:
     """The defaults, overlaid by ``site_src/site.toml`` when present, then by ``overrides``.
 
-    Overrides whose value is None are ignored (an option not given on the command line).
-    The build date comes from ``SOURCE_DATE_EPOCH`` first, then from the file's ``build_date``.
+    Overrides whose value is None are ignored (an option not given on the command line). The
+    build date comes from ``SOURCE_DATE_EPOCH`` first, then from the file's ``build_date``. A
+    wrong value is a :class:`BuildError` at its line of the file, or naming its option
+    (``--lang: unknown language 'xx'; known: en, fr, es, hr, ar``).
     """
     config = SiteConfig(root=root)
-    settings: dict[str, Any] = {}
     path = config.src_dir / "site.toml"
+    display = config.relative(path)
+    given: dict[str, tuple[Any, Origin]] = {}
     if path.is_file():
+        text = config.sources.read_text(path)
         try:
-            settings = tomllib.loads(path.read_text(encoding="utf-8"))
+            settings = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise BuildError(str(error), config.relative(path), getattr(error, "lineno", 1)) from None
-    settings.update({key: value for key, value in overrides.items() if value is not None})
-    if "languages" in settings:
-        codes = settings.pop("languages")
-        unknown = [code for code in codes if code not in _KNOWN]
-        if unknown:
-            raise BuildError(f"unknown language {unknown[0]!r}: use one of {', '.join(_KNOWN)}",
-                             config.relative(path))
-        if config.source_lang not in codes:
-            codes = [config.source_lang, *codes]
-        settings["languages"] = tuple(_KNOWN[code] for code in _KNOWN if code in codes)
-    for name in ("src_dir", "locales_dir", "out_dir"):
-        if name in settings:
-            settings[name] = Path(settings[name])
+            match = re.search(r"line (\d+)", str(error))
+            line = int(match.group(1)) if match else text.rstrip("\n").count("\n") + 1  # at the end
+            raise BuildError(str(error), display, line) from None
+        lines = _key_lines(text)
+        given = {key: (value, (display, lines.get(key, 0))) for key, value in settings.items()}
+    options = {key: (value, (OPTION_NAMES.get(key, key), None)) for key, value in overrides.items()
+                  if value is not None}
+    values: dict[str, Any] = {}
+    for key, (value, where) in [*given.items(), *options.items()]:  # the file is checked, overridden or not
+        if key not in _SETTINGS:
+            raise BuildError(f"unknown setting {quote(key)}; known: {', '.join(_SETTINGS)}", *where)
+        try:
+            values[key] = _SETTINGS[key](value)
+        except ValueError as error:
+            prefix = f"{key}: " if where[1] is not None else ""
+            raise BuildError(f"{prefix}{error}", *where) from None
+    given.update(options)
+    if "languages" in values:
+        codes = values["languages"]
+        source = values.get("source_lang", config.source_lang)
+        if source not in codes:
+            codes = (source, *codes)
+        values["languages"] = tuple(_KNOWN[code] for code in _KNOWN if code in codes)
     env_date = build_date_from_env()
     if env_date is not None:
-        settings["build_date"] = env_date
-    elif isinstance(settings.get("build_date"), str):
-        settings["build_date"] = dt.date.fromisoformat(settings["build_date"])
-    known = set(SiteConfig.__dataclass_fields__) - {"root"}
-    unknown_keys = sorted(set(settings) - known)
-    if unknown_keys:
-        raise BuildError(f"unknown setting {unknown_keys[0]!r}", config.relative(path))
-    return replace(config, **settings)
+        values["build_date"] = env_date
+        given["build_date"] = (env_date, ("SOURCE_DATE_EPOCH", None))
+    return replace(config, **values, origins={key: where for key, (_value, where) in given.items()})

@@ -285,7 +285,7 @@ def card_points(loc: Localizer, raw: dict[str, str]) -> str:
 
 
 LONG_SEQUENCE_VALUES = (50, 100)
-"""The values ``long-sequence`` takes (rules.md Klaberjass 6)."""
+"""The values ``long-sequence`` takes (the rule book Klaberjass 6)."""
 
 
 def sequence_values(loc: Localizer, raw: dict[str, str]) -> str:

@@ -2,17 +2,27 @@
 
 >>> str(BuildError("unknown directive 'foo'", "site_src/rules/01-cards.md", 12))
 "site_src/rules/01-cards.md:12: unknown directive 'foo'"
+
+A problem that is not in a file (a command-line option, an environment variable) names it
+instead, without a line:
+
+>>> str(BuildError("unknown language 'xx'", "--lang", None))
+"--lang: unknown language 'xx'"
 """
 
 from __future__ import annotations
 
-__all__ = ["BuildError"]
+__all__ = ["BuildError", "quote"]
 
 
 class BuildError(ValueError):
-    """The site could not be built; ``str()`` is one line ``file:line: message``."""
+    """The site could not be built; ``str()`` is one line ``file:line: message``.
 
-    def __init__(self, message: str, path: str = "", line: int = 0) -> None:
+    ``line`` 0 means the file as a whole (printed as line 1); ``None`` means ``path`` is not a
+    file but an option or a variable (``--out: …``).
+    """
+
+    def __init__(self, message: str, path: str = "", line: int | None = 0) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
@@ -21,4 +31,16 @@ class BuildError(ValueError):
     def __str__(self) -> str:
         if not self.path:
             return self.message
+        if self.line is None:
+            return f"{self.path}: {self.message}"
         return f"{self.path}:{self.line or 1}: {self.message}"
+
+
+def quote(text: object, limit: int = 40) -> str:
+    """``repr`` of a value from the input, cut to ``limit`` characters (error lines stay short).
+
+    >>> quote("abc"), quote("x" * 50, 10)
+    ("'abc'", "'xxxxxxxxx…'")
+    """
+    text = str(text)
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")

@@ -27,8 +27,9 @@ from markupsafe import Markup, escape
 
 from klabsite.cards import Card, Rank, Suit
 from klabsite.seats import Seat, Side
+from klabsite.site.catalogs import MARKUP_TAG, markup_tags
 
-__all__ = ["Localizer", "RANK_LETTERS", "TEXT_DIRECTIONS"]
+__all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS"]
 
 TEXT_DIRECTIONS = {"ar": "rtl"}
 """Languages written right to left; every other language is ``ltr``."""
@@ -43,6 +44,63 @@ ListStyle = Literal["standard", "or"]
 """The CLDR list patterns the site uses: ``a, b and c`` and ``a, b or c``."""
 
 _NUMBER_LETTERS = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
+_HTML_SPECIAL = frozenset("<>&\"'")
+
+
+def as_html(text: str, *sources: str) -> Markup:
+    """``text`` (a translation) as HTML: escaped, except the tags that its ``sources`` (msgids) have.
+
+    The catalog check lets a translation repeat its msgid's tags and nothing else; this keeps
+    exactly those and escapes every other ``<``, ``&`` and quote, so the text is safe in an
+    element and in a quoted attribute alike.
+
+    >>> as_html('Langue" onmouseover="alert(1)', "Language")
+    Markup('Langue&#34; onmouseover=&#34;alert(1)')
+    >>> as_html("appuyez sur <kbd>Entrée</kbd> & <b>", "press <kbd>Enter</kbd>")
+    Markup('appuyez sur <kbd>Entrée</kbd> &amp; &lt;b&gt;')
+    """
+    if _HTML_SPECIAL.isdisjoint(text):
+        return Markup(text)
+    allowed = {tag for source in sources for tag in markup_tags(source)}
+    parts: list[str] = []
+    start = 0
+    for match in MARKUP_TAG.finditer(text):
+        if " ".join(match.group(0).split()) in allowed:
+            parts += [escape(text[start:match.start()]), match.group(0)]
+            start = match.end()
+    parts.append(escape(text[start:]))
+    return Markup("".join(parts))
+
+
+class HtmlTranslations:
+    """One language's interface translations as the templates receive them: HTML, never raw text.
+
+    Jinja's i18n extension marks whatever ``gettext`` returns as safe HTML (``Markup``) when
+    autoescaping, so a ``"`` in a msgstr would end ``aria-label="{{ _('Language') }}"`` and start
+    an attribute of the translator's. Installed in place of the translations themselves, this
+    escapes every string (msgid or msgstr) with :func:`as_html`. Variables (``%(date)s``) are
+    then escaped by Jinja as usual. A template writes characters, not entities: ``&nbsp;`` in a
+    msgid would show as typed.
+    """
+
+    def __init__(self, translations: _gettext.NullTranslations) -> None:
+        self.translations = translations
+
+    def gettext(self, message: str) -> Markup:
+        """The translation of ``message``, as HTML."""
+        return as_html(self.translations.gettext(message), message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> Markup:
+        """The plural form for ``n``, as HTML."""
+        return as_html(self.translations.ngettext(singular, plural, n), singular, plural)
+
+    def pgettext(self, context: str, message: str) -> Markup:
+        """The translation of ``message`` in ``context``, as HTML."""
+        return as_html(self.translations.pgettext(context, message), message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> Markup:
+        """:meth:`ngettext` with a context."""
+        return as_html(self.translations.npgettext(context, singular, plural, n), singular, plural)
 
 
 class Localizer:

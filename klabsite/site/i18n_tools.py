@@ -8,7 +8,8 @@ mapping files, so ``klabsite i18n X`` and the equivalent ``pybabel`` command lin
 
 On top of pybabel: ``update`` rewrites the ``Plural-Forms`` headers to the CLDR order
 (:data:`klabsite.site.catalogs.PLURAL_FORMS`), ``compile`` first refuses unsafe translations, and
-``status`` counts plural entries correctly.
+``status`` counts plural entries correctly. Outside a project (no ``locales/``, no mapping
+files) each action says so in one line and returns 1, changing nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from babel.messages.frontend import BaseError, CommandLineInterface
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from klabsite.site.catalogs import (
     DOMAINS,
@@ -34,6 +35,7 @@ from klabsite.site.catalogs import (
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
+from klabsite.site.project import bundled_root
 
 __all__ = ["MAPPING_FILES", "pybabel", "extract", "update", "compile_catalogs", "status"]
 
@@ -58,14 +60,62 @@ def pybabel(*args: str) -> int:
     return int(bool(result))
 
 
+def _not_a_project(config: SiteConfig, *, sources: bool = False) -> bool:
+    """True (after one line on stderr) when ``config.root`` has no catalogs (with ``sources``: no
+    ``site_src/`` to extract from)."""
+    advice = "run klabsite i18n in the project folder (the one holding site_src/ and locales/)"
+    if sources and not config.src_dir.is_dir():
+        print(f"{config.relative(config.src_dir)}/: no sources here; {advice}", file=sys.stderr)
+        return True
+    if not sources and not config.locales_dir.is_dir():
+        print(f"{config.relative(config.locales_dir)}/: no catalogs here; {advice}", file=sys.stderr)
+        return True
+    return False
+
+
 _CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
 
 
+PROJECT_MAPPINGS = {
+    "messages": "[jinja2: site_src/templates/**.html]\nextensions = jinja2.ext.i18n\ntrimmed = true\n"
+                "trim_blocks = true\nlstrip_blocks = true\nsilent = false\n",
+    "content": "[extractors]\nklab_markdown = klabsite.site.blocks:extract_markdown\n\n"
+               "[klab_markdown: site_src/rules/**.md]\n",
+}
+"""The mappings of a project made by ``klabsite init``, which has no mapping files of its own:
+its templates and rules pages. Its interface strings from klabsite's own code come from the
+default site's ``messages.pot``."""
+
+
 def _extract_to(config: SiteConfig, domain: str, pot: Path) -> int:
-    with contextlib.chdir(config.root):  # locations relative to the project: site_src/rules/01-cards.md:3
-        return pybabel("extract", "-F", MAPPING_FILES[domain], "-o", str(pot),
+    mapping = config.root / MAPPING_FILES[domain]
+    with contextlib.ExitStack() as stack:
+        if not mapping.is_file():
+            scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            mapping = scratch / MAPPING_FILES[domain]
+            mapping.write_text(PROJECT_MAPPINGS[domain], encoding="utf-8")
+        stack.enter_context(contextlib.chdir(config.root))  # locations like site_src/rules/01-cards.md:3
+        code = pybabel("extract", "-F", str(mapping), "-o", str(pot),
                        "--sort-by-file", "-c", "TRANSLATORS:", "--project", "klabsite",
                        "--copyright-holder", "klabsite contributors", ".")
+    if code == 0 and domain == "messages" and not (config.root / "klabsite").is_dir():
+        _add_package_messages(pot)
+    return code
+
+
+def _add_package_messages(pot: Path) -> None:
+    """Add to ``pot`` the messages of klabsite's own code (locations ``klabsite/…``), taken from
+    the default site's template: a project made by ``klabsite init`` translates them too."""
+    with (bundled_root() / "locales" / "messages.pot").open("rb") as handle:
+        package = read_po(handle)
+    with pot.open("rb") as handle:
+        catalog = read_po(handle)
+    for message in package:
+        ours = message.id and all(path.startswith("klabsite/") for path, _ in message.locations)
+        if ours and (message.id, message.context) not in catalog:
+            catalog[message.id] = message
+    with pot.open("wb") as handle:
+        write_po(handle, catalog, sort_by_file=True, width=76)
 
 
 def _message_keys(pot: Path) -> set[tuple[str | None, str]]:
@@ -80,6 +130,8 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     With ``check``, change nothing and return 1 when a template lacks a message of the sources
     or keeps one they no longer have (the CI gate for interface strings and rules prose alike).
     """
+    if _not_a_project(config, sources=True):
+        return 1
     config.locales_dir.mkdir(parents=True, exist_ok=True)
     if check:
         return _check_templates(config)
@@ -120,6 +172,8 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
 
     With ``check``, change nothing and return 1 when a catalog is out of date (CI staleness gate).
     """
+    if _not_a_project(config):
+        return 1
     failed = 0
     for domain in DOMAINS:
         pot = config.locales_dir / f"{domain}.pot"
@@ -153,6 +207,8 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
 
 def compile_catalogs(config: SiteConfig) -> int:
     """Check every catalog (placeholders, markup, plural header), then ``pybabel compile`` to ``.mo``."""
+    if _not_a_project(config):
+        return 1
     try:
         for domain in DOMAINS:
             for lang in config.targets:
@@ -168,7 +224,9 @@ def compile_catalogs(config: SiteConfig) -> int:
 
 
 def status(config: SiteConfig, out: TextIO | None = None) -> int:
-    """Print translated / fuzzy / untranslated messages per language and domain."""
+    """Print translated / fuzzy / untranslated messages per language and domain (problems on stderr)."""
+    if _not_a_project(config):
+        return 1
     out = out or sys.stdout
     header = ("lang", "catalog", "translated", "fuzzy", "untranslated", "total", "done")
     print("{:<5} {:<9} {:>10} {:>6} {:>12} {:>6} {:>6}".format(*header), file=out)
@@ -179,7 +237,7 @@ def status(config: SiteConfig, out: TextIO | None = None) -> int:
             try:
                 stats = catalog_stats(read_catalog(path, lang, config.relative(path)))
             except BuildError as error:
-                print(error, file=out)
+                print(error, file=sys.stderr)
                 code = 1
                 continue
             print(f"{lang:<5} {domain:<9} {stats.translated:>10} {stats.fuzzy:>6} {stats.untranslated:>12} "

@@ -1,8 +1,8 @@
 """Build-time link check: every internal link of every page reaches a file, and its ``#id`` exists.
 
 Links must be relative (``../fr/index.html``), except in ``404.html``, which links from the site
-root. A link to another site is an error too: the site makes no external requests and sends
-nobody elsewhere without a reason written into the prose.
+root. Which links may leave the site (``https://`` in ``<a href>`` only) is the output guard's
+rule (:mod:`klabsite.site.guard`); this check follows the links that stay.
 
 >>> check_links({"a.html": b'<a href="b.html#x">b</a>', "b.html": b'<h2 id="x">X</h2>'}, "/")
 >>> check_links({"a.html": b'<a href="b.html#y">b</a>', "b.html": b'<h2 id="x">X</h2>'}, "/")
@@ -14,59 +14,39 @@ klabsite.site.errors.BuildError: a.html:1: broken link b.html#y: b.html has no i
 from __future__ import annotations
 
 import posixpath
-from html.parser import HTMLParser
+from collections.abc import Iterator, Mapping
 from urllib.parse import unquote, urlsplit
 
 from klabsite.site.errors import BuildError
+from klabsite.site.guard import Scan, scan_page
 
-__all__ = ["check_links", "PageLinks", "parse_page"]
-
-
-class PageLinks(HTMLParser):
-    """Collects the ids and the linked URLs (with their lines) of one HTML page."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.links: list[tuple[int, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if values.get("id"):
-            self.ids.add(values["id"] or "")
-        for name in ("href", "src"):
-            url = values.get(name)
-            if url is not None and not (tag == "link" and values.get("rel") in ("canonical", "alternate")
-                                        and url.startswith(("http://", "https://"))):
-                self.links.append((self.getpos()[0], url))
+__all__ = ["check_links", "broken_links", "link_problem"]
 
 
-def parse_page(html: str) -> PageLinks:
-    """The ids and links of a page."""
-    parser = PageLinks()
-    parser.feed(html)
-    parser.close()
-    return parser
-
-
-def check_links(outputs: dict[str, bytes], site_path: str = "/") -> None:
-    """Raise :class:`BuildError` (``page:line: …``) at the first broken internal link."""
-    pages = {path: parse_page(data.decode("utf-8")) for path, data in sorted(outputs.items())
-             if path.endswith(".html")}
-    for path, page in pages.items():
-        for line, url in page.links:
-            problem = _problem(path, url, outputs, pages, site_path)
+def broken_links(outputs: Mapping[str, bytes], pages: Mapping[str, Scan], site_path: str = "/"
+                 ) -> Iterator[tuple[str, int, str, str]]:
+    """(page, line, URL, problem) of every broken internal link; ``pages`` are the scanned pages."""
+    for path, page in sorted(pages.items()):
+        for line, _tag, _attr, url in page.links:
+            problem = link_problem(path, url, outputs, pages, site_path)
             if problem:
-                raise BuildError(problem, path, line)
+                yield path, line, url, problem
 
 
-def _problem(path: str, url: str, outputs: dict[str, bytes], pages: dict[str, PageLinks],
-             site_path: str) -> str | None:
+def check_links(outputs: Mapping[str, bytes], site_path: str = "/") -> None:
+    """Raise :class:`BuildError` (``page:line: …``) at the first broken internal link."""
+    pages = {path: scan_page(data.decode("utf-8")) for path, data in outputs.items()
+             if path.endswith(".html")}
+    for path, line, _url, problem in broken_links(outputs, pages, site_path):
+        raise BuildError(problem, path, line)
+
+
+def link_problem(path: str, url: str, outputs: Mapping[str, bytes], pages: Mapping[str, Scan],
+                 site_path: str = "/") -> str | None:
+    """Why ``url`` on page ``path`` does not reach a file (or an id in it), or None."""
     parts = urlsplit(url)
     if parts.scheme or parts.netloc:
-        if parts.scheme in ("mailto", "data"):
-            return None
-        return f"link to another site: {url}"
+        return None
     if not parts.path:
         target = path
     elif parts.path.startswith("/"):

@@ -1,6 +1,7 @@
 """Load stage: read everything a build needs into memory (rules sources, catalogs, static files).
 
-Nothing is written here; every problem is a :class:`BuildError` naming the file and line.
+Nothing is written here; every problem is a :class:`BuildError` naming the file and line. Every
+file is read through :class:`~klabsite.site.sources.SourceTree` (no link out of the sources).
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ from klabsite.site.catalogs import (
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 
-__all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME"]
+__all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
 
 RULES_NAME = re.compile(r"^(\d+)-([a-z0-9][a-z0-9-]*)\.md$")
 """``NN-slug.md``: NN orders the pages, the slug names the output file."""
+
+STATIC_TYPES = frozenset({".css", ".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico",
+                          ".woff", ".woff2"})
+"""What ``site_src/static/`` may hold: stylesheets, images and fonts (no scripts, no pages)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +98,7 @@ def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
         if slug in slugs:
             raise BuildError(f"two rules pages have the slug {slug!r} (also {slugs[slug]})", display)
         slugs[slug] = display
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise BuildError(f"not UTF-8: {error}", display) from None
+        text = config.sources.read_text(path)
         sources.append(RulesSource(display, int(match.group(1)), slug, text))
     return tuple(sorted(sources, key=lambda source: (source.order, source.slug)))
 
@@ -105,8 +107,15 @@ def _read_static(config: SiteConfig) -> dict[str, bytes]:
     static_dir = config.src_dir / "static"
     if not static_dir.is_dir():
         raise BuildError("missing site_src/static/ (the stylesheet lives there)", config.relative(static_dir))
-    return {path.relative_to(static_dir).as_posix(): path.read_bytes()
-            for path in sorted(static_dir.rglob("*")) if path.is_file()}
+    tree = config.sources
+    static = {}
+    for path in tree.files(static_dir):
+        if path.suffix.lower() not in STATIC_TYPES:
+            kinds = " ".join(sorted(STATIC_TYPES))
+            raise BuildError(f"static files are stylesheets, images and fonts ({kinds}), "
+                             f"not {path.suffix or 'files without an extension'}", config.relative(path))
+        static[path.relative_to(static_dir).as_posix()] = tree.read_bytes(path)
+    return static
 
 
 def _first_unfinished(catalog: Catalog) -> int:
@@ -124,6 +133,7 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
     for domain in DOMAINS:
         path = catalog_path(config.locales_dir, code, domain)
         display = config.relative(path)
+        config.sources.check(path)
         catalog = read_catalog(path, code, display)
         check_catalog(catalog, display)
         stats = catalog_stats(catalog)

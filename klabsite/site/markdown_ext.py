@@ -21,8 +21,16 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
    (the template prints the title) and ``h2``/``h3`` are collected for the table of contents. On a
    right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``).
+   Raw HTML and link targets are checked here, at their Markdown line (see below).
 
 Markdown extensions enabled: tables, fenced_code, def_list, sane_lists, admonition.
+
+Raw HTML in the prose is limited to :data:`ALLOWED_HTML`, harmless inline tags written without
+attributes (``<kbd>Ctrl</kbd>``, ``H<sub>2</sub>O``, ``<bdi>…</bdi>``); any other tag, or any
+attribute, is a :class:`BuildError` at its line. An HTML comment on its own (``<!-- TRANSLATORS:
+… -->``) is a note for translators and is left out of the page. A link or image may not use a
+``javascript:``, ``data:`` or other scheme; an image is always one of the site's files, and a link
+out of the site is written with ``https://`` (see :mod:`klabsite.site.guard`).
 """
 
 from __future__ import annotations
@@ -42,15 +50,20 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from klabsite.site.errors import BuildError
+from klabsite.site.guard import scan_fragment, url_problem
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
-           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS"]
+           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS", "ALLOWED_HTML"]
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "def_list", "sane_lists", "admonition")
 """The standard Python-Markdown extensions the rules pages may use."""
 
 TRANSLATABLE_TAGS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dt", "dd"})
 """Blocks whose text is one message."""
+
+ALLOWED_HTML = ("abbr", "bdi", "br", "kbd", "sub", "sup", "wbr")
+"""The raw HTML tags the rules prose may use, always without attributes: they change how text
+reads (a key, an abbreviation, an index, a line break, an isolated name), never what a page does."""
 
 DIRECTIVE_RE = re.compile(r"^\[\[klab:([A-Za-z0-9_-]+)((?:\s+[^\]]*)?)\]\]\s*$")
 """``[[klab:NAME key=value …]]`` on a line of its own."""
@@ -67,6 +80,9 @@ _FRONT_MATTER_LINE = re.compile(r"^([A-Za-z][\w-]*):\s*(.*)$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EXPLICIT_ID = re.compile(r"\s*\{#([A-Za-z][\w-]*)\}\s*$")
 _HAS_WORD = re.compile(r"[^\W\d_]")
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+_COMMENT = re.compile(r"<!--(?!-?>)(?:(?!<!--|--!?>).)*(?<!-)-->", re.DOTALL)
+_SCHEME_OR_HOST = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
 
 
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
@@ -144,7 +160,7 @@ class RenderedDocument:
     messages: list[tuple[int, str]]
     """(line, msgid) of every translatable block, in order."""
     links: list[tuple[int, str]]
-    """(line, href) of every internal link after rewriting (``other.html#x``, ``#x``)."""
+    """(line, URL) of every link and image within the site, after rewriting (``other.html#x``, ``#x``)."""
     ids: set[str]
     translated: int
     total: int
@@ -280,6 +296,19 @@ def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:
     return args
 
 
+class _RawHtmlStart(Preprocessor):
+    """Runs after the directives and fenced code, before raw HTML is read: every piece of HTML
+    Markdown keeps aside from here on (block and inline) was written in the source."""
+
+    def __init__(self, md: markdown.Markdown, state: dict[str, Any]) -> None:
+        super().__init__(md)
+        self.state = state
+
+    def run(self, lines: list[str]) -> list[str]:
+        self.state["raw_from"] = self.md.htmlStash.html_counter
+        return lines
+
+
 class _LineFinder:
     """Finds the source line of each block, searching forward in document order."""
 
@@ -366,6 +395,9 @@ class _Links(Treeprocessor):
         self.state = state
 
     def run(self, root: etree.Element) -> None:
+        self.lines = self.state["source"].split("\n")
+        if not self.context.extract:
+            self._raw_html(root, 1)
         self._walk(root, 1)
         for parent in list(root.iter()):
             for child in list(parent):
@@ -395,29 +427,73 @@ class _Links(Treeprocessor):
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
 
+    def _line_of(self, text: str, line: int) -> int:
+        """The line, from the block's first ``line`` on, where ``text`` (its first line) is written."""
+        first = next((part.strip() for part in text.split("\n") if part.strip()), "")
+        for index in range(line - 1, len(self.lines)):
+            if first and first in self.lines[index]:
+                return index + 1
+        return line
+
+    def _raw_html(self, element: etree.Element, line: int) -> None:
+        """Check every piece of raw HTML (kept aside by Markdown as placeholders) at its line."""
+        for child in list(element):
+            child_line = int(child.get("data-klab-line", line))
+            text = child.text
+            child.text = self._check_raw(child.text, child_line)
+            self._raw_html(child, child_line)
+            child.tail = self._check_raw(child.tail, line)
+            if text and not (child.text or "").strip() and not len(child) and child.tag == "p":
+                element.remove(child)  # a paragraph that only held a comment
+
+    def _check_raw(self, text: str | None, line: int) -> str | None:
+        if not text or "\x02" not in text:
+            return text
+        stash = self.md.htmlStash.rawHtmlBlocks
+
+        def check(match: re.Match[str]) -> str:
+            index = int(match.group(1))
+            raw = stash[index] if index < len(stash) else ""
+            if index < self.state["raw_from"] or not isinstance(raw, str) or _ENTITY.fullmatch(raw):
+                return match.group(0)
+            if _COMMENT.fullmatch(raw.strip()):
+                return ""  # a note for translators: not published
+            problems = scan_fragment(raw, ALLOWED_HTML)
+            if problems:
+                at = self._line_of(raw, line) + problems[0].line - 1
+                raise BuildError(problems[0].message, self.context.path, at)
+            return match.group(0)
+
+        return HTML_PLACEHOLDER_RE.sub(check, text)
+
     def _walk(self, element: etree.Element, line: int) -> None:
         for child in element:
             child_line = int(child.get("data-klab-line", line))
-            if child.tag == "a" and child.get("href") is not None and not self.context.extract:
-                child.set("href", self._rewrite(child.get("href", ""), child_line))
+            attr = {"a": "href", "img": "src"}.get(child.tag)
+            url = child.get(attr) if attr else None
+            if url is not None and not self.context.extract:
+                at = self._line_of(url, child_line) if url else child_line
+                problem = url_problem(child.tag, dict(child.attrib), attr or "", url)
+                if problem:
+                    raise BuildError(problem, self.context.path, at)
+                if attr == "href":
+                    url = self._rewrite(url, at)
+                    child.set("href", url)
+                if not _SCHEME_OR_HOST.match(url):
+                    self.state["links"].append((at, url))
             self._walk(child, child_line)
 
     def _rewrite(self, href: str, line: int) -> str:
-        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.IGNORECASE) or href.startswith("//"):
+        if _SCHEME_OR_HOST.match(href):
             return href
         target, _, fragment = href.partition("#")
-        if not target:
-            self.state["links"].append((line, href))
-            return href
         name = target.rsplit("/", 1)[-1]
-        if not name.endswith(".md"):
+        if not target or not name.endswith(".md"):
             return href
         page = self.context.page_links.get(name)
         if page is None:
             raise BuildError(f"link to {target!r}: no such rules page", self.context.path, line)
-        rewritten = page + (f"#{fragment}" if fragment else "")
-        self.state["links"].append((line, rewritten))
-        return rewritten
+        return page + (f"#{fragment}" if fragment else "")
 
 
 _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
@@ -455,6 +531,7 @@ class KlabExtension(Extension):
         md.registerExtension(self)
         md.preprocessors.register(_FrontMatter(md, self.context, self.state), "klab-front-matter", 29.5)
         md.preprocessors.register(_Directives(md, self.context), "klab-directives", 29)
+        md.preprocessors.register(_RawHtmlStart(md, self.state), "klab-raw-html-start", 22)
         md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
         md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
 
@@ -471,7 +548,7 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
     """
     state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
                              "translated": 0, "total": 0, "lead": "", "summary": "", "summary_lang": "",
-                             "notes": {}}
+                             "notes": {}, "raw_from": 0}
     md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
                            output_format="html")
     html = md.convert(source)

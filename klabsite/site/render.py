@@ -7,27 +7,38 @@ replay step, gallery) is adding a function there and a template.
 Every internal link is relative and explicit (``../fr/index.html``), so the site works from
 ``file://`` and under any sub-path. Only ``404.html``, which hosts serve at any depth, links from
 the site root (``/`` or the path of ``--base-url``).
+
+Before anything is written, every page and asset passes the output guard
+(:mod:`klabsite.site.guard`) and the link check; a problem is reported at the source that
+produced it (:meth:`Renderer.blame`): the template line, the catalog entry whose translation
+holds the text, or the Markdown line.
 """
 
 from __future__ import annotations
 
 import hashlib
+import traceback
 import xml.sax.saxutils as saxutils
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import jinja2
+import jinja2.meta
 from babel.dates import format_date
 
 from klabsite.cards import Card
+from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
-from klabsite.site.i18n import TEXT_DIRECTIONS, Localizer
-from klabsite.site.linkcheck import check_links
+from klabsite.site.guard import Problem, Scan, check_css, scan_page, scan_svg
+from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
+from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
 from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
+from klabsite.site.sources import SourceTree, decode
 
 __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
 
@@ -62,6 +73,42 @@ class Page:
         return "../" * self.path.count("/")
 
 
+class TemplateLoader(jinja2.BaseLoader):
+    """Templates from one folder, read through the :class:`SourceTree` (no link out, UTF-8 at its line)."""
+
+    def __init__(self, directory: Path, tree: SourceTree) -> None:
+        self.directory = directory
+        self.tree = tree
+
+    def get_source(self, environment: jinja2.Environment, template: str
+                   ) -> tuple[str, str, Callable[[], bool]]:
+        path = self.directory.joinpath(*jinja2.loaders.split_template_path(template))
+        if not path.is_file():
+            raise jinja2.TemplateNotFound(template)
+        source = self.tree.read_text(path)
+        mtime = path.stat().st_mtime
+        return source, str(path), lambda: path.stat().st_mtime == mtime
+
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in memory and shared by the languages' environments (configured alike),
+    so each template is compiled once per build instead of once per language."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATE_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
+"""What evaluating a template expression can raise (``{{ 1/0 }}``, ``{{ x + "a" }}``, an include loop)."""
+
+
 def _directives() -> dict[str, Callable[..., str]]:
     try:
         from klabsite.site.directives import DIRECTIVES
@@ -83,6 +130,8 @@ class Renderer:
         self.localizers = {language.code: Localizer(language.code, language.messages, language.dir)
                            for language in site.languages}
         self.environments: dict[str, jinja2.Environment] = {}
+        self.loader = TemplateLoader(site.templates_dir, site.config.sources)
+        self.compiled = _CompiledTemplates()
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
@@ -102,7 +151,8 @@ class Renderer:
         """The Jinja environment of one language, with its translations installed (new style)."""
         if lang not in self.environments:
             env = jinja2.Environment(
-                loader=jinja2.FileSystemLoader(str(self.site.templates_dir)),
+                loader=self.loader,
+                bytecode_cache=self.compiled,
                 extensions=["jinja2.ext.i18n"],
                 autoescape=True,
                 undefined=jinja2.StrictUndefined,
@@ -111,7 +161,8 @@ class Renderer:
                 keep_trailing_newline=True,
             )
             env.policies["ext.i18n.trimmed"] = True
-            env.install_gettext_translations(self.site.lang(lang).messages, newstyle=True)  # type: ignore[attr-defined]
+            env.install_gettext_translations(  # type: ignore[attr-defined]
+                HtmlTranslations(self.site.lang(lang).messages), newstyle=True)
             localizer = self.localizers[lang]
             env.filters["number"] = localizer.number
             env.globals["loc"] = localizer
@@ -189,8 +240,15 @@ class Renderer:
         except jinja2.TemplateSyntaxError as error:
             raise BuildError(error.message or str(error), self._template_path(error.filename),
                              error.lineno) from None
+        except BuildError:
+            raise
         except jinja2.TemplateError as error:
             path, line = self._template_frame(error)
+            raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
+        except _TEMPLATE_ERRORS as error:
+            path, line = self._template_frame(error)
+            if isinstance(error, RecursionError):
+                raise BuildError("templates include or extend each other in a loop", path, line) from None
             raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
 
     @property
@@ -225,14 +283,76 @@ class Renderer:
         return self.config.relative(self.site.templates_dir / filename) if filename else "site_src/templates"
 
     def _template_frame(self, error: BaseException) -> tuple[str, int]:
-        import traceback
-
         templates = str(self.site.templates_dir)
         for frame in reversed(traceback.extract_tb(error.__traceback__)):
             if frame.filename.startswith(templates):
                 return self.config.relative(self.site.templates_dir / frame.filename[len(templates) + 1:]), \
                     frame.lineno or 1
         return self.config.relative(self.site.templates_dir), 1
+
+    # Where a problem in an output comes from ---------------------------------------------------
+
+    def templates_of(self, name: str) -> dict[str, str]:
+        """``name`` and every template it extends, includes or imports (statically named), in that
+        order: template path (as shown in messages) → its source."""
+        env = self.environment(self.config.source_lang)
+        order, sources = [name], {}
+        for current in order:
+            try:
+                source = self.loader.get_source(env, current)[0]
+                references = jinja2.meta.find_referenced_templates(env.parse(source))
+            except (jinja2.TemplateError, BuildError):
+                continue
+            sources[self._template_path(current)] = source
+            order += [ref for ref in references if ref and ref not in order]
+        return sources
+
+    def blame(self, page: Page, problem: Problem) -> BuildError:
+        """The error for ``problem`` found in ``page``, at the source that wrote the offending text.
+
+        Each of the problem's needles is looked for in the page's templates, then in the
+        translations of its language, then in its Markdown source; without a match the error
+        names the page's source (or template) and the place in the output.
+        """
+        templates = self.templates_of(page.template)
+        for needle in (needle.lower() for needle in problem.needles):
+            for display, text in templates.items():
+                if needle in text.lower():
+                    return BuildError(problem.message, display, _line_of(text.lower(), needle))
+            if page.lang and page.lang != self.config.source_lang:
+                for display, catalog in self.site.lang(page.lang).catalogs.values():
+                    for message in catalog:
+                        strings = message.string if isinstance(message.string, tuple | list) \
+                            else (message.string,)
+                        if message.id and any(needle in (text or "").lower() for text in strings):
+                            return BuildError(f"{problem.message} (translation of {short_msgid(message.id)})",
+                                              display, message.lineno or 0)
+            source = next((rules for rules in self.site.rules if rules.path == page.source), None)
+            if source and needle in source.text.lower():
+                return BuildError(problem.message, source.path, _line_of(source.text.lower(), needle))
+        where = page.source or self._template_path(page.template)
+        return BuildError(f"{problem.message} (in the output {page.path}, line {problem.line})", where)
+
+    def guard(self, texts: dict[str, str], pages: dict[str, Page]) -> dict[str, Scan]:
+        """Scan every page (ids and links for the link check); raise at the first problem's source."""
+        scans = {}
+        for path, html in texts.items():
+            scan = scan_page(html, self.config.base_url)
+            if scan.problems:
+                raise self.blame(pages[path], scan.problems[0])
+            scans[path] = scan
+        for name, data in self.site.static.items():
+            display = self.config.relative(self.config.src_dir / "static" / name)
+            check = {"css": check_css, "svg": scan_svg}.get(name.rsplit(".", 1)[-1].lower())
+            if check is not None:
+                problems = check(decode(data, display))
+                if problems:
+                    raise BuildError(problems[0].message, display, problems[0].line)
+        return scans
+
+
+def _line_of(text: str, needle: str) -> int:
+    return text.count("\n", 0, text.index(needle)) + 1
 
 
 def _hashed_name(name: str, data: bytes) -> str:
@@ -374,9 +494,12 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
         if page.lang:
             groups.setdefault(page.key, {})[page.lang] = page
     outputs: dict[str, bytes] = {}
+    texts: dict[str, str] = {}
+    by_path = {page.path: page for page in pages}
     for done, page in enumerate(pages, 1):
         alternates = groups.get(page.key, {}) if page.lang else {}
-        outputs[page.path] = renderer.render(page, alternates).encode("utf-8")
+        texts[page.path] = renderer.render(page, alternates)
+        outputs[page.path] = texts[page.path].encode("utf-8")
         if progress:
             progress(done, len(pages))
     for name, data in site.static.items():
@@ -384,8 +507,10 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
     outputs[".nojekyll"] = b""
     if site.config.base_url:
         outputs["sitemap.xml"] = _sitemap(renderer, pages, groups).encode("utf-8")
-    _check_rules_links(renderer)
-    check_links(outputs, renderer.site_path)
+    scans = renderer.guard(texts, by_path)
+    _check_rules_links(renderer, outputs, scans)
+    for path, line, url, problem in broken_links(outputs, scans, renderer.site_path):
+        raise renderer.blame(by_path[path], Problem(line, problem, (url,)))
     warnings = list(site.warnings)
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
@@ -397,8 +522,12 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
     return outputs, warnings
 
 
-def _check_rules_links(renderer: Renderer) -> None:
-    """Every ``other.md#anchor`` link of the rules prose must reach an existing heading."""
+def _check_rules_links(renderer: Renderer, outputs: dict[str, bytes], scans: dict[str, Scan]) -> None:
+    """Every link of the rules prose must reach a page or file, and ``other.md#anchor`` a heading.
+
+    Checked here, at the Markdown line, before the whole-site link check would report it in the
+    generated page.
+    """
     ids = {f"{source.slug}.html": renderer.document(source, renderer.config.source_lang).ids
            for source in renderer.site.rules}
     for source in renderer.site.rules:
@@ -406,6 +535,11 @@ def _check_rules_links(renderer: Renderer) -> None:
             for line, href in renderer.document(source, lang).links:
                 target, _, fragment = href.partition("#")
                 target = target or f"{source.slug}.html"
-                if fragment and fragment not in ids.get(target, set()):
-                    raise BuildError(f"link to {href!r}: {target} has no heading with the id {fragment!r}",
-                                     source.path, line)
+                if target in ids:
+                    if fragment and fragment not in ids[target]:
+                        raise BuildError(f"link to {href!r}: {target} has no heading with the id "
+                                         f"{fragment!r}", source.path, line)
+                    continue
+                problem = link_problem(f"{lang}/{source.slug}.html", href, outputs, scans, renderer.site_path)
+                if problem:
+                    raise BuildError(problem, source.path, line)

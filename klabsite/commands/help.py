@@ -1,0 +1,91 @@
+"""How the ``check``, ``simulate`` and ``score`` commands talk on the command line.
+
+Each command's help has a description in plain words and an ``examples:`` epilog, laid out as
+written (:class:`argparse.RawDescriptionHelpFormatter`). A usage error is one line on standard
+error, exit status 2, naming the command and pointing to its ``--help``::
+
+    klabsite score FILE add: error: argument --points: expected one argument (see klabsite
+    score FILE add --help)
+
+Arguments that are not valid UTF-8 (the shell passes bytes; Python keeps the ones it cannot decode
+as surrogate escapes) are refused the same way (:func:`argument_error`), and so are file names
+holding a NUL character.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from klabsite.text import shorten
+
+__all__ = ["CommandParser", "add_command", "examples", "argument_error", "EXIT_USAGE"]
+
+EXIT_USAGE = 2
+"""The exit status of a usage error."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one short line (and unknown arguments are its own)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE (see PROG --help)`` on standard error and exit with status 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shorten(message, 120)} (see {self.prog} --help)\n")
+
+    def parse_known_args(  # type: ignore[override]  # one signature for argparse's overloads
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """As ``argparse``, but arguments this command does not know are its usage error."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
+def add_command(subparsers: Any, name: str, **options: Any) -> CommandParser:
+    """Add sub-command ``name`` (keywords as for ``add_parser``) with plain-text help and
+    one-line usage errors."""
+    options.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(name, **options)
+    if type(parser) is argparse.ArgumentParser:  # the top-level parser chose the plain class
+        parser.__class__ = CommandParser
+    return parser
+
+
+def examples(*lines: str) -> str:
+    """An ``examples:`` epilog: one command per line, indented."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | None = None) -> str | None:
+    """The usage-error line for the first argument klabsite cannot use, or ``None``.
+
+    ``values`` map each text argument's name (``--title``) to its value (a string, a list of them,
+    or ``None``): each must be UTF-8. ``files`` map file-name arguments the same way: any bytes
+    will do, but not a NUL character (no system allows one in a name).
+
+    >>> argument_error("klabsite score FILE add", {"--title": "Club", "--note": "caf\\udce9"})
+    "klabsite score FILE add: error: --note is not UTF-8 text (check the terminal's encoding)"
+    >>> argument_error("klabsite check", {}, {"FILE": ["a.klab", "b\\0"]})
+    'klabsite check: error: FILE: a file name cannot hold a NUL character'
+    """
+    for name, value in values.items():
+        if any(_undecodable(text) for text in _texts(value)):
+            return f"{prog}: error: {name} is not UTF-8 text (check the terminal's encoding)"
+    for name, value in (files or {}).items():
+        if any("\0" in text for text in _texts(value)):
+            return f"{prog}: error: {name}: a file name cannot hold a NUL character"
+    return None
+
+
+def _texts(value: Any) -> list[str]:
+    return [text for text in (value if isinstance(value, list) else [value]) if isinstance(text, str)]
+
+
+def _undecodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

@@ -1,0 +1,342 @@
+"""The output guard: what no page, stylesheet or image of the site may contain.
+
+Every output is checked after rendering and before anything is written; a problem fails the
+build at the source that produced it (the caller maps a :class:`Problem` to its template,
+Markdown file or catalog line). Pages are read with :mod:`html.parser`, the way a browser tokenizes
+them, so case and whitespace hide nothing (``<ScRiPt``, ``onclick =``, ``&#106;avascript:``).
+
+A page may not contain:
+
+* the elements ``script``, ``iframe``, ``frame``, ``frameset``, ``object``, ``embed``, ``applet``,
+  ``portal``, ``form``, ``base``, SVG's ``foreignObject`` and animation elements, nor a
+  ``style`` element outside ``<head>`` (a template's own styles belong there);
+* an event-handler attribute (``on…``), an inline ``style`` or a ``srcdoc`` attribute;
+* in a URL attribute (``href``, ``src``, ``action``, ``formaction``, ``srcset``, ``poster``,
+  ``xlink:href`` …): a ``javascript:``, ``vbscript:``, ``data:`` or any other scheme's URL, or an
+  absolute or protocol-relative (``//host``) URL. The exceptions: ``https://`` and ``mailto:`` in
+  ``<a href>`` (a link the reader follows: "further reading"), and the ``canonical`` and
+  ``alternate`` ``<link>`` URLs under the site's ``--base-url``. A resource (``src``, ``<link
+  href>``, CSS ``url()``) is always one of the site's own files;
+* a ``<meta http-equiv>`` other than the Content-Security-Policy (no ``refresh``);
+* an HTML comment, a processing instruction or CDATA, or a ``<`` that does not start a tag (text
+  is always escaped, so this is broken markup, where browsers and parsers may disagree).
+
+And every page has exactly one Content-Security-Policy ``<meta>``, in ``<head>`` before any
+stylesheet, whose policy forbids scripts (``script-src``, or else ``default-src``, is ``'none'``).
+
+>>> [p.message for p in scan_page('<p onclick="x">hi</p>').problems][:1]
+['an event-handler attribute onclick on <p>']
+>>> url_problem("a", {}, "href", "https://example.org/"), url_problem("img", {}, "src", "//x.org/a.png")
+(None, "an external resource in <img src> ('//x.org/a.png'): the site loads only its own files")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from klabsite.site.errors import quote
+
+__all__ = ["Problem", "Scan", "scan_page", "scan_fragment", "scan_svg", "check_css", "url_problem",
+           "URL_ATTRIBUTES", "FORBIDDEN_ELEMENTS"]
+
+FORBIDDEN_ELEMENTS = frozenset({
+    "script", "iframe", "frame", "frameset", "object", "embed", "applet", "portal", "form", "base",
+    "foreignobject", "animate", "animatemotion", "animatetransform", "set", "handler", "listener",
+})
+"""Elements that run code, load other documents, send data or change how URLs resolve."""
+
+URL_ATTRIBUTES = frozenset({
+    "href", "src", "action", "formaction", "srcset", "imagesrcset", "poster", "xlink:href",
+    "background", "ping", "data", "manifest", "cite", "longdesc", "codebase", "lowsrc", "dynsrc",
+    "icon",
+})
+"""Attributes whose value is a URL (or, for ``srcset``, a list of them)."""
+
+_FORBIDDEN_ATTRIBUTES = {"style": "an inline style attribute", "srcdoc": "a srcdoc attribute"}
+_CSP = "content-security-policy"
+_IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "filesystem"})
+_ANCHOR_SCHEMES = frozenset({"https", "mailto"})
+_SPECIAL_ELEMENTS = FORBIDDEN_ELEMENTS | {"head", "body", "style", "meta", "link", "img"}
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._#?%~-][^:\x00-\x20]*\Z")
+"""A relative URL that cannot hide a scheme or a host: no colon, no space, no leading slash."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing an output may not contain: where in the output, what, and how to find its source.
+
+    ``needles`` are texts to look for in the sources (templates, catalogs, Markdown), best first.
+    """
+
+    line: int
+    message: str
+    needles: tuple[str, ...] = ()
+
+
+def _clean_url(url: str) -> str:
+    """The URL as a browser reads it: tabs and newlines removed, spaces and controls trimmed."""
+    return _IGNORED_IN_URLS.sub("", url).strip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
+                                                "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c"
+                                                "\x1d\x1e\x1f \x7f")
+
+
+def url_problem(tag: str, attrs: dict[str, str | None], attr: str, value: str,
+                base_url: str | None = None) -> str | None:
+    """Why this URL may not be in ``<tag attr=value>``, or None when it may."""
+    urls = [part.strip().split(" ")[0] for part in value.split(",")] if attr.endswith("srcset") else [value]
+    for raw in urls:
+        url = _clean_url(raw)
+        where = f"<{tag} {attr}>"
+        scheme = _SCHEME.match(url)
+        if scheme:
+            name = scheme.group(1).lower()
+            if name in _UNSAFE_SCHEMES:
+                return f"a {name}: URL in {where}"
+            if tag == "a" and attr == "href" and name in _ANCHOR_SCHEMES:
+                continue
+            if (tag == "link" and attr == "href" and base_url and url.startswith(base_url)
+                    and (attrs.get("rel") or "").lower() in ("canonical", "alternate")):
+                continue
+            if tag == "a" and attr == "href" and name == "http":
+                return f"an http:// link in <a href> ({quote(raw)}): link with https://"
+            if name not in ("http", "https"):
+                return f"a {name}: URL in {where}"
+        elif not url.replace("\\", "/").startswith("//"):
+            continue
+        if tag == "a" and attr == "href":
+            return f"a protocol-relative link in <a href> ({quote(raw)}): link with https://"
+        return f"an external resource in {where} ({quote(raw)}): the site loads only its own files"
+    return None
+
+
+@dataclass
+class _Csp:
+    line: int
+    content: str
+    in_head: bool
+    after_resource: bool
+
+
+@dataclass
+class Scan:
+    """What one output contains: ids and links (for the link check) and problems (for the guard)."""
+
+    ids: set[str] = field(default_factory=set)
+    links: list[tuple[int, str, str, str]] = field(default_factory=list)
+    """(line, tag, attribute, URL) of every URL attribute."""
+    problems: list[Problem] = field(default_factory=list)
+
+
+class _Parser(HTMLParser):
+    """One pass over an output; ``kind`` is ``page``, ``fragment`` (raw HTML in Markdown) or ``svg``."""
+
+    def __init__(self, kind: str, base_url: str | None, allowed: Iterable[str]) -> None:
+        super().__init__(convert_charrefs=False)
+        self.kind = kind
+        self.base_url = base_url
+        self.allowed = frozenset(allowed)
+        self.scan = Scan()
+        self.in_head = False
+        self.head_done = False
+        self.seen_resource = False
+        self.csp: list[_Csp] = []
+
+    def problem(self, message: str, *needles: str) -> None:
+        self.scan.problems.append(Problem(self.getpos()[0], message, tuple(n for n in needles if n)))
+
+    def raw(self) -> str:
+        """The first line of the start tag being read, as written (to find it in the sources)."""
+        return (self.get_starttag_text() or "").split("\n")[0]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.kind == "fragment":
+            if tag not in self.allowed or attrs:
+                self.problem(self._fragment_message(tag, attrs), self.raw())
+            return
+        if tag in _SPECIAL_ELEMENTS:
+            self._special(tag, attrs)
+        for name, value in attrs:
+            if name[:2] == "on":
+                self.problem(f"an event-handler attribute {name} on <{tag}>", self.raw(), name)
+            elif name in _FORBIDDEN_ATTRIBUTES and not (self.kind == "svg" and name == "style"):
+                self.problem(f"{_FORBIDDEN_ATTRIBUTES[name]} on <{tag}>", self.raw(), f"{name}=")
+            elif name in URL_ATTRIBUTES and value is not None:
+                self._url(tag, attrs, name, value)
+            elif name == "id" and value:
+                self.scan.ids.add(value)
+
+    def _special(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "head" and not self.head_done:  # a second <head> is ignored by browsers
+            self.in_head = True
+        elif tag == "body":
+            self.in_head, self.head_done = False, True
+        elif tag in FORBIDDEN_ELEMENTS:
+            article = "an" if tag[0] in "aeiou" else "a"
+            self.problem(f"{article} <{tag}> element", self.raw(), f"<{tag}")
+        elif tag == "style" and (self.kind == "svg" or not self.in_head):
+            self.problem("a <style> element outside <head>", self.raw(), "<style")
+        elif tag == "meta" and dict(attrs).get("http-equiv") is not None:
+            self._meta({name: value for name, value in reversed(attrs)}, self.raw())
+        if tag in ("link", "style", "img"):
+            self.seen_resource = True
+
+    def _fragment_message(self, tag: str, attrs: list[tuple[str, str | None]]) -> str:
+        allowed = " ".join(f"<{name}>" for name in sorted(self.allowed))
+        what = f"raw HTML <{tag}> with attributes" if tag in self.allowed else f"raw HTML <{tag}>"
+        return f"{what}: only these tags may be written, without attributes: {allowed}"
+
+    def _url(self, tag: str, attrs: list[tuple[str, str | None]], name: str, value: str) -> None:
+        if self.kind == "svg":
+            if not value.startswith("#"):
+                self.problem(f"a link out of the image in <{tag} {name}> ({quote(value)})", self.raw(), value)
+            return
+        if not _PLAIN_PATH.match(value):  # the common case, a relative path, needs no closer look
+            problem = url_problem(tag, {key: val for key, val in reversed(attrs)}, name, value, self.base_url)
+            if problem:
+                self.problem(problem, value, self.raw())
+                return
+        self.scan.links.append((self.getpos()[0], tag, name, value))
+
+    def _meta(self, values: dict[str, str | None], raw: str) -> None:
+        equiv = (values.get("http-equiv") or "").strip().lower()
+        if equiv != _CSP:
+            self.problem(f'a <meta http-equiv="{equiv}">: only the Content-Security-Policy may be set '
+                         "this way", raw, "http-equiv")
+            return
+        self.csp.append(_Csp(self.getpos()[0], values.get("content") or "", self.in_head, self.seen_resource))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.kind == "fragment" and tag not in self.allowed:
+            self.problem(self._fragment_message(tag, []), f"</{tag}")
+        if tag == "head":
+            self.in_head, self.head_done = False, True
+
+    def handle_data(self, data: str) -> None:
+        if self.cdata_elem is None and "<" in data:  # escaped text is &lt;: this is broken markup
+            self.problem("a '<' that does not start a tag (markup that could not be read)")
+
+    def handle_comment(self, data: str) -> None:
+        if self.kind != "svg":
+            self.problem("an HTML comment", "<!--")
+
+    def handle_decl(self, decl: str) -> None:
+        if self.kind == "svg" or decl.lower().split() != ["doctype", "html"]:
+            self.problem(f"a declaration <!{quote(decl)}>", f"<!{decl[:20]}")
+
+    def handle_pi(self, data: str) -> None:
+        if self.kind != "svg" or not data.startswith("xml "):
+            self.problem("a processing instruction <?…>", "<?")
+
+    def unknown_decl(self, data: str) -> None:
+        self.problem("a CDATA section or unknown declaration", "<![")
+
+    def finish(self) -> Scan:
+        self.close()
+        if self.kind == "page":
+            self._check_csp()
+        return self.scan
+
+    def _check_csp(self) -> None:
+        if not self.csp:
+            self.scan.problems.append(Problem(1, "no Content-Security-Policy <meta> in <head>", ("<head",)))
+            return
+        first = self.csp[0]
+        needles = ("Content-Security-Policy",)
+        if len(self.csp) > 1:
+            problem = Problem(self.csp[1].line, "a second Content-Security-Policy <meta>", needles)
+        elif not first.in_head or first.after_resource:
+            problem = Problem(first.line, "the Content-Security-Policy <meta> must come first in <head>, "
+                              "before any stylesheet", needles)
+        elif not _forbids_scripts(first.content):
+            problem = Problem(first.line, "the Content-Security-Policy must forbid scripts: script-src "
+                              "(or default-src) 'none'", needles)
+        else:
+            return
+        self.scan.problems.append(problem)
+
+
+def _forbids_scripts(policy: str) -> bool:
+    """True when ``policy`` lets no script run.
+
+    >>> _forbids_scripts("default-src 'none'; style-src 'self'"), _forbids_scripts("script-src 'self'")
+    (True, False)
+    """
+    directives: dict[str, list[str]] = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            directives.setdefault(words[0].lower(), [word.lower() for word in words[1:]])
+    if "script-src" not in directives and "default-src" not in directives:
+        return False
+    script = directives.get("script-src", directives.get("default-src"))
+    others = [directives[name] for name in ("script-src-elem", "script-src-attr") if name in directives]
+    return all(value == ["'none'"] for value in (script, *others))
+
+
+def scan_page(html: str, base_url: str | None = None) -> Scan:
+    """The ids, links and problems of one HTML page."""
+    parser = _Parser("page", base_url, ())
+    parser.feed(html)
+    return parser.finish()
+
+
+def scan_fragment(html: str, allowed: Iterable[str]) -> list[Problem]:
+    """The problems of raw HTML written in a Markdown source: only ``allowed`` tags, no attributes."""
+    parser = _Parser("fragment", None, allowed)
+    parser.feed(html)
+    return parser.finish().problems
+
+
+def scan_svg(svg: str) -> list[Problem]:
+    """The problems of an SVG image: no script, handler, foreign content, style, or link out of it."""
+    parser = _Parser("svg", None, ())
+    parser.feed(svg)
+    return parser.finish().problems
+
+
+_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{1,6})[ \t\n]?|\\([^\n0-9A-Fa-f])")
+_CSS_URL = re.compile(r"(?:url|src)\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))", re.IGNORECASE)
+_CSS_FORBIDDEN = re.compile(
+    r"@import|(?<![\w-])expression\s*\(|-moz-binding|(?<![\w-])behavior\s*:|javascript:", re.IGNORECASE)
+
+
+def _css_unescape(match: re.Match[str]) -> str:
+    if match.group(1):
+        code = int(match.group(1), 16)
+        return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+    return match.group(2)
+
+
+def check_css(css: str) -> list[Problem]:
+    """The problems of a stylesheet: ``@import``, script-like values, and ``url()`` out of the site.
+
+    Comments are skipped and CSS escapes decoded first (``\\75 rl(`` is ``url(``).
+
+    >>> [p.message for p in check_css("a{}\\n/* x */ b { background: url('https://x.org/i.png') }")]
+    ["an external resource in url() ('https://x.org/i.png'): the site loads only its own files"]
+    """
+    text = _CSS_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), css)
+    text = _CSS_ESCAPE.sub(_css_unescape, text)
+    problems = []
+    for number, line in enumerate(text.split("\n"), 1):
+        for match in _CSS_FORBIDDEN.finditer(line):
+            problems.append(Problem(number, f"{match.group(0)} in a stylesheet", (match.group(0),)))
+        for match in _CSS_URL.finditer(line):
+            url = next(group for group in match.groups() if group is not None)
+            clean = _clean_url(url)
+            scheme = _SCHEME.match(clean)
+            if scheme and scheme.group(1).lower() == "data" and clean[5:].lower().startswith("image/"):
+                continue
+            if scheme or clean.replace("\\", "/").startswith("//"):
+                problems.append(Problem(number, f"an external resource in url() ({quote(url)}): the site "
+                                        "loads only its own files", (url,)))
+    return problems

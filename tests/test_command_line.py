@@ -1,0 +1,113 @@
+"""``check``, ``simulate`` and ``score`` as a newcomer sees them: help in plain words with examples,
+one-line usage errors, and ``simulate --out`` saying what it wrote."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from klabsite import bots
+from klabsite.cli import main
+
+HELPS = [
+    ("check",), ("simulate",), ("score",),
+    *[("score", "sheet.klab", action) for action in ("new", "add", "show", "edit", "delete", "undo")],
+]
+
+MARKUP = re.compile(r"``|:class:|:func:|:meth:|:data:|\bseed \d{3}\b|[\w/-]+\.md\b")
+"""reST markup, and internal words: numbered seed documents, Markdown files a user does not have."""
+
+
+def help_of(capsys, *words: str) -> str:
+    with pytest.raises(SystemExit) as done:
+        main([*words, "--help"])
+    out, err = capsys.readouterr()
+    assert (done.value.code, err) == (0, "")
+    return out
+
+
+@pytest.mark.parametrize("words", HELPS, ids=" ".join)
+def test_every_help_has_a_plain_description_and_an_example(capsys, words):
+    text = help_of(capsys, *words)
+    usage, description = text.split("\n\n")[:2]
+    assert usage.startswith(f"usage: klabsite {words[0]}")
+    assert len(description.split()) >= 8, description  # a sentence, not a bare synopsis
+    assert not MARKUP.search(text), MARKUP.search(text)
+    examples = text.split("\nexamples:\n", 1)[1].split("\n\n")[0].splitlines()
+    assert examples and all(line.startswith("  klabsite ") and f"klabsite {words[0]} " in line for line in examples)
+    if len(words) == 3:
+        assert all(f" {words[2]}" in line for line in examples if line.startswith("  klabsite score "))
+
+
+def test_score_help_names_every_action(capsys):
+    text = help_of(capsys, "score")
+    for action in ("new", "add", "show", "edit", "delete", "undo"):
+        assert re.search(rf"^    {action} +\w", text, re.MULTILINE), action
+
+
+def test_simulate_bots_help_lists_the_bots_of_the_registry(capsys, monkeypatch):
+    monkeypatch.setitem(bots.BOTS, "cautious-test-bot", bots.BOTS["random"])
+    text = " ".join(help_of(capsys, "simulate").split())
+    listed = re.search(r"bots: ([\w, -]+) \(default", text)
+    assert listed and listed.group(1).split(", ") == sorted(bots.BOTS)
+
+
+@pytest.mark.parametrize("words", [
+    ("score", "s.klab", "add", "--points"),
+    ("score", "s.klab", "add", "--frobnicate"),
+    ("score", "s.klab", "add", "x" * 5000),
+    ("score", "s.klab", "bogus"),
+    ("score", "s.klab", "edit"),
+    ("score",),
+    ("check",),
+    ("check", "--jsn", "x.klab"),
+    ("simulate", "--game", "bridge", "--seed", "1", "--deals", "1"),
+    ("simulate", "--game", "klaverjas", "--seed", "1", "--deals", "9" * 5000),
+    ("simulate", "--game", "klaverjas", "--seed", "1"),
+])
+def test_a_usage_error_is_one_short_line_with_exit_2(capsys, words):
+    with pytest.raises(SystemExit) as done:
+        main(list(words))
+    out, err = capsys.readouterr()
+    assert (done.value.code, out, err.count("\n")) == (2, "", 1), err
+    assert re.fullmatch(r"klabsite [a-z .A-Z]+: error: .+ \(see klabsite .+ --help\)\n", err), err
+    assert len(err) < 250
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (("--game", "klaberjass", "--seed", "demo", "--match"), "wrote 14 deals to {out}: N wins 551–481"),
+    (("--game", "klaverjas", "--seed", "demo", "--deals", "2"), "wrote 2 deals to {out}"),
+    (("--game", "klaverjas", "--seed", "demo", "--deals", "1"), "wrote 1 deal to {out}"),
+])
+def test_simulate_out_says_what_it_wrote(capsys, tmp_path, args, line):
+    out = tmp_path / "m.klab"
+    assert main(["simulate", *args, "--out", str(out)]) == 0
+    printed, err = capsys.readouterr()
+    assert (printed, err) == (line.format(out=out) + "\n", "")
+    assert out.read_text().count('[Deal "') == int(line.split()[1])
+
+
+def test_simulate_refuses_more_deals_than_a_record_holds(capsys):
+    assert main(["simulate", "--game", "klaverjas", "--seed", "1", "--deals", "10001"]) == 2
+    assert capsys.readouterr().err == "klabsite simulate: --deals takes a number from 1 to 10000\n"
+
+
+def test_simulate_refuses_a_seed_that_is_not_utf8_or_not_one_line(capsys):
+    assert main(["simulate", "--game", "klaverjas", "--seed", "\udce9", "--deals", "1"]) == 2
+    assert capsys.readouterr().err == ("klabsite simulate: error: --seed is not UTF-8 text (check the "
+                                       "terminal's encoding)\n")
+    assert main(["simulate", "--game", "klaverjas", "--seed", "a\nb", "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a tag value is one line" in err
+
+
+@pytest.mark.parametrize(("words", "line"), [
+    (("check", "a\0b.klab"), "klabsite check: error: FILE: a file name cannot hold a NUL character"),
+    (("score", "a\0b.klab", "show"), "klabsite score FILE show: error: FILE: a file name cannot hold a NUL character"),
+    (("simulate", "--game", "klaverjas", "--seed", "1", "--deals", "1", "--out", "a\0b"),
+     "klabsite simulate: error: --out: a file name cannot hold a NUL character"),
+])
+def test_a_file_name_with_a_nul_character_is_a_usage_error(capsys, words, line):
+    assert main(list(words)) == 2
+    assert capsys.readouterr() == ("", line + "\n")

@@ -1,0 +1,252 @@
+"""Every build error is one line naming its source (trust items 13 and 14).
+
+A template, a setting, an environment variable, an option, a rules page or a catalog: the error
+says which, at which line, in one line, and the build exits 1 (3 for a klabsite bug), without a
+traceback. Broken ``.po`` syntax, which Babel's reader would let through, fails at its line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from klabsite.site import build as build_module
+from klabsite.site.errors import BuildError
+from klabsite.site.po_syntax import check_po_syntax
+from tests.site_helpers import ERROR_LINE, REPO, build_quietly
+
+
+def _error(project: Path, **options) -> str:
+    """The one line of a failed build (and no traceback)."""
+    status, stdout, stderr = build_quietly(project, **options)
+    assert (status, stdout) == (1, ""), stderr
+    assert stderr.count("\n") == 1 and "Traceback" not in stderr, stderr
+    return stderr.rstrip("\n")
+
+
+def _edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` by ``new`` in ``path``; returns the line where ``old`` started."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+# Item 13: templates ------------------------------------------------------------------------------
+
+
+def test_template_division_by_zero_is_one_line_at_the_template(project):
+    home = project / "site_src" / "templates" / "home.html"
+    line = _edit(home, '<h2 id="rules-heading">', '{{ 1/0 }}<h2 id="rules-heading">')
+    assert _error(project) == (f"site_src/templates/home.html:{line}: ZeroDivisionError: division by zero "
+                               "(rendering en/index.html)")
+
+
+def test_template_type_error_is_one_line_at_the_template(project):
+    home = project / "site_src" / "templates" / "home.html"
+    line = _edit(home, '<h2 id="rules-heading">', '{{ lang + 1 }}<h2 id="rules-heading">')
+    assert _error(project).startswith(f"site_src/templates/home.html:{line}: TypeError: ")
+
+
+def test_recursive_include_is_one_line_at_the_template(project):
+    templates = project / "site_src" / "templates"
+    (templates / "loop.html").write_text('x\n{% include "loop.html" %}\n', encoding="utf-8")
+    _edit(templates / "home.html", '<h2 id="rules-heading">', '{% include "loop.html" %}<h2 id="rules-heading">')
+    assert _error(project) == "site_src/templates/loop.html:2: templates include or extend each other in a loop"
+
+
+def test_template_syntax_error_is_one_line_at_the_template(project):
+    line = _edit(project / "site_src" / "templates" / "home.html", "{% endif %}", "{% endiff %}")
+    assert _error(project).startswith(f"site_src/templates/home.html:{line}: ")
+
+
+def test_non_utf8_template_is_reported_at_its_line(project):
+    home = project / "site_src" / "templates" / "home.html"
+    data = home.read_bytes()
+    home.write_bytes(data + b"ok\n\xe9t\xe9\n")
+    line = data.count(b"\n") + 2
+    assert _error(project) == (f"site_src/templates/home.html:{line}: not UTF-8: the byte 0xe9 cannot be "
+                               "decoded (save the file as UTF-8)")
+
+
+def test_non_utf8_rules_page_is_reported_at_its_line(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_bytes(page.read_bytes().replace(b"The non-dealer", b"The non-dealer \xff"))
+    assert _error(project).startswith("site_src/rules/02-play.md:5: not UTF-8")
+
+
+# Item 13: settings, variables and options --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("setting", "message"), [
+    ("languages = 5", 'languages: must be a list of language codes such as ["en", "fr"], not \'5\''),
+    ('languages = ["fr", 3]', "languages: must be a list of language codes"),
+    ('languages = ["xx"]', "languages: unknown language 'xx'; known: en, fr, es, hr, ar"),
+    ('strict = "yes"', "strict: must be true or false, not 'yes'"),
+    ("base_url = 3", "base_url: must be a URL such as"),
+    ('base_url = "example.org"', "base_url: write an absolute URL such as https://example.org/"),
+    ('build_date = "2026-13-01"', "build_date: must be a date such as 2026-12-01, not '2026-13-01'"),
+    ("out_dir = 5", "out_dir: must be a folder name such as"),
+    ('out_dir = ""', "out_dir: must be a folder name such as"),
+    ("colour = 1", "unknown setting 'colour'; known: "),
+    ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),
+    ("languages = [", ""),
+])
+def test_site_toml_mistakes_are_reported_at_their_line(project, setting, message):
+    (project / "site_src" / "site.toml").write_text(f"# the site\n\n{setting}\n", encoding="utf-8")
+    error = _error(project)
+    assert error.startswith("site_src/site.toml:3: " + message), error
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("1e20", "must be a whole number of seconds since 1970-01-01 UTC, not '1e20'"),
+    ("abc", "must be a whole number of seconds since 1970-01-01 UTC, not 'abc'"),
+    ("9" * 5000, "must be a whole number of seconds since 1970-01-01 UTC, not '9999"),
+    ("100000000000000000", "100000000000000000 seconds is not a date between the years 1 and 9999"),
+])
+def test_source_date_epoch_must_be_a_whole_number_of_seconds(project, monkeypatch, value, message):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+    error = _error(project)
+    assert error.startswith("SOURCE_DATE_EPOCH: " + message) and len(error) < 200, error
+
+
+def test_unknown_lang_blames_the_argument_not_a_missing_site_toml(project):
+    assert not (project / "site_src" / "site.toml").exists()
+    assert _error(project, langs=["xx"]) == "--lang: unknown language 'xx'; known: en, fr, es, hr, ar"
+
+
+def test_base_url_without_a_scheme_blames_the_argument(project):
+    assert _error(project, base_url="example.org") == "--base-url: write an absolute URL such as https://example.org/"
+    assert _error(project, base_url="ftp://example.org/").startswith("--base-url: write an absolute URL")
+
+
+# Item 13: prose and catalogs ---------------------------------------------------------------------
+
+
+def test_bad_link_in_prose_is_reported_at_the_markdown_line(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nFirst line\nthen [home](nothing.html).\n", encoding="utf-8")
+    assert _error(project) == "site_src/rules/02-play.md:8: broken link nothing.html: no file en/nothing.html"
+
+
+def test_prose_link_to_another_language_page_is_checked_too(project):
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nIn [French](../fr/play.html#nowhere).\n",
+                    encoding="utf-8")
+    assert _error(project) == ("site_src/rules/02-play.md:7: broken link ../fr/play.html#nowhere: "
+                               "fr/play.html has no id 'nowhere'")
+
+
+def test_garbage_po_line_is_reported_at_its_line(project):
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    line = _edit(catalog, 'msgid "Card order"', 'garbage here\nmsgid "Card order"')
+    assert _error(project) == ("locales/fr/LC_MESSAGES/content.po:"
+                               f"{line}: cannot read this line (expected msgid, msgstr, a quoted string or a "
+                               "# comment): 'garbage here'")
+
+
+# Item 13: errors the build did not expect --------------------------------------------------------
+
+
+def test_unexpected_error_is_one_line_naming_the_stage(project, monkeypatch):
+    def broken(*args):
+        raise KeyError("x")
+
+    monkeypatch.setattr(build_module, "render_site", broken)
+    status, _, stderr = build_quietly(project)
+    assert status == 3
+    assert stderr == ("build: internal error while rendering (KeyError: 'x'); this is a klabsite bug, "
+                      "please report it\n")
+
+
+def test_os_error_while_writing_is_one_line(project, monkeypatch):
+    def full(outputs, out_dir):
+        raise OSError(28, "No space left on device", str(out_dir / "en" / "index.html"))
+
+    monkeypatch.setattr(build_module, "write_site", full)
+    status, _, stderr = build_quietly(project)
+    assert status == 1
+    assert stderr == "_site/en/index.html: No space left on device (while writing)\n"
+
+
+# Item 14: the .po grammar ------------------------------------------------------------------------
+
+
+def _po_error(text: str) -> str:
+    with pytest.raises(BuildError) as error:
+        check_po_syntax(text, "fr.po")
+    return str(error.value)
+
+
+HEADER = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+
+
+def test_po_unterminated_msgstr_fails_at_its_line():
+    assert _po_error(HEADER + 'msgid "a"\nmsgstr "b\n') == 'fr.po:6: unterminated string: the closing " is missing'
+
+
+def test_po_unknown_escape_fails_at_its_line():
+    assert _po_error(HEADER + 'msgid "a"\nmsgstr "b\\q"\n') == \
+        "fr.po:6: unknown escape \\q in a string (write \\\\ for a backslash)"
+
+
+def test_po_duplicate_msgid_fails_at_its_line():
+    text = HEADER + 'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n'
+    assert _po_error(text) == "fr.po:8: the same msgid as the entry at line 5: 'a'"
+    contexts = HEADER + 'msgctxt "x"\nmsgid "a"\nmsgstr "b"\n\nmsgctxt "x"\nmsgid "a"\nmsgstr "c"\n'
+    assert _po_error(contexts) == "fr.po:10: the same msgid and msgctxt as the entry at line 6: 'a'"
+    check_po_syntax(HEADER + 'msgctxt "x"\nmsgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', "fr.po")
+
+
+@pytest.mark.parametrize(("entry", "line", "message"), [
+    ('msgid "a"\n', 5, "msgid without a msgstr"),
+    ('msgstr "a"\n', 5, "msgstr without a msgid before it"),
+    ('msgid "a"\nmsgid "b"\nmsgstr "c"\n', 6, "a second msgid before the msgstr of the one at line 5"),
+    ('msgid "a"\nmsgstr "b"\nmsgstr "c"\n', 7, "a second msgstr in the same entry"),
+    ('msgid "a"\nmsgid_plural "as"\nmsgstr "b"\n', 7, "a message with msgid_plural needs msgstr[0]"),
+    ('msgid "a"\nmsgid_plural "as"\nmsgstr[1] "b"\n', 7, "expected msgstr[0], found msgstr[1]"),
+    ('msgid "a"\nmsgstr[0] "b"\n', 6, "msgstr[0] without a msgid_plural"),
+    ('msgid "a"\n# note\nmsgstr "b"\n', 6, "a comment inside an entry"),
+    ('"loose"\n', 5, "a string without msgid or msgstr before it"),
+    ('msgid "a" x\nmsgstr "b"\n', 5, "text after the closing quote: 'x'"),
+    ('msgid a\nmsgstr "b"\n', 5, "expected a quoted string, found 'a'"),
+    ('msgid "a"\nmsgstr "b\x00"\n', 6, "control character U+0000 in a string"),
+    ('msgid "a"\nmsgstr "b"\nmsgid', 7, "cannot read this line"),
+    ('msgctxt "x"\n\n', 5, "msgctxt without a msgid after it"),
+])
+def test_po_grammar_mistakes_fail_at_their_line(entry, line, message):
+    assert _po_error(HEADER + entry).startswith(f"fr.po:{line}: {message}")
+
+
+def test_po_header_must_say_utf8():
+    header = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=latin-1\\n"\n'
+    assert _po_error(header) == ("fr.po:4: the header must say charset=UTF-8 (the file is read as UTF-8), "
+                                 "not 'latin-1'")
+    check_po_syntax(header.replace("latin-1", "UTF-8"), "fr.po")
+
+
+def test_po_syntax_accepts_obsolete_entries_comments_and_continuations():
+    check_po_syntax(HEADER + '# note\n#. extracted\n#: a.py:1\n#, fuzzy\n#| msgid "old"\nmsgid ""\n"a"\n'
+                    'msgstr "b\\n\\t\\"\\\\"\n"c"\n\n#~ msgid "gone"\n#~ msgstr "parti"\n\n'
+                    'msgid "x"\nmsgid_plural "xs"\nmsgstr[0] "y"\nmsgstr[1] "ys"\n', "fr.po")
+
+
+def test_po_syntax_accepts_the_committed_catalogs():
+    for path in sorted((REPO / "locales").rglob("*.po")) + sorted((REPO / "locales").glob("*.pot")):
+        check_po_syntax(path.read_text(encoding="utf-8"), str(path))
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('msgstr "trèfle et *pique*"', 'msgstr "trèfle et *pique*', 'unterminated string'),
+    ('msgstr "trèfle et *pique*"', 'msgstr "trèfle \\q *pique*"', "unknown escape \\q"),
+    ('msgstr "Ordre des cartes"', 'msgstr "Ordre des cartes"\n\nmsgid "Card order"\nmsgstr "Encore"',
+     "the same msgid as the entry at line"),
+])
+def test_broken_po_syntax_fails_the_build_at_its_line(project, old, new, message):
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "content.po"
+    line = _edit(catalog, old, new) + (2 if "Encore" in new else 0)
+    error = _error(project)
+    match = ERROR_LINE.match(error + "\n")
+    assert match and (match["path"], int(match["line"])) == ("locales/fr/LC_MESSAGES/content.po", line), error
+    assert message in match["message"], error
