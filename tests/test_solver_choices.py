@@ -1,6 +1,6 @@
 """The choices left in a deal besides the cards: declarations still to come and the bella claim.
 
-A position's value is the best over the choices its player may still make (record-format.md,
+A position's value is the best over the choices its player may still make (docs/record-format.md,
 ``dd``): before a Klaberjass declaration, the value equals the best of the values after each
 declaration the engine allows (``nomeld`` included); a bella card's value is the better of
 claiming and not claiming, also while the sequences of a player without a trick hang on his

@@ -1,4 +1,4 @@
-"""The value is the deal's own score, as record-format.md defines it: the solver's maker rule is
+"""The value is the deal's own score, as docs/record-format.md defines it: the solver's maker rule is
 the engine's award with nothing hanging (made, failed, tie; both ``equal-score`` options: a tied
 maker's total that would hang counts 0), and points hanging from earlier deals change nothing."""
 

@@ -1,7 +1,7 @@
 """The double-dummy solver: exact values of card-play positions of both games, all cards visible.
 
 The value of a position for the side to act is the deal's final score for that side minus the
-other side's, everybody playing perfectly from here (record-format.md, "Annotations", ``dd``).
+other side's, everybody playing perfectly from here (docs/record-format.md, "Annotations", ``dd``).
 
 - :func:`solve` and :func:`card_values` take an engine deal in its card play; a
   :class:`Solver` does the same and keeps its transposition tables between calls (for the

@@ -49,7 +49,7 @@ class Solver:
 
     def solve(self, deal: AnyDeal) -> int:
         """The value of ``deal`` for the side to act: its final score minus the other side's,
-        with everybody playing perfectly from here, all cards visible (record-format.md,
+        with everybody playing perfectly from here, all cards visible (docs/record-format.md,
         "Annotations", ``dd``)."""
         if isinstance(deal, KlaberjassDeal):
             value = self.klaberjass.value(klaberjass_position(deal))
