@@ -1,0 +1,143 @@
+"""Solver positions from engine deals: everything the value of a card-play position depends on.
+
+Only this module (and :mod:`klabsite.solver.api`) reads engine deals; the searches work on the
+bitmask positions built here. Klaberjass players are 0 (``N``) and 1 (``S``); Klaverjas seats
+0–3 (``N E S W``) and sides 0 (``NS``) and 1 (``EW``).
+
+>>> from klabsite.cards import DECK
+>>> from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat
+>>> deal = KlaberjassDeal(KlaberjassRules(), Seat.S, DECK)
+>>> klaberjass_position(deal)
+Traceback (most recent call last):
+...
+klabsite.solver.deals.NotInPlay: the solver needs a deal in its card play; this one is in bidding-1
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from klabsite.actions import Meld
+from klabsite.cards import Rank, mask_of
+from klabsite.events import TrickWon
+from klabsite.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
+from klabsite.klaverjas import KlaverjasDeal, KlaverjasPhase
+from klabsite.melds import compare, meld_sets
+from klabsite.seats import Seat
+from klabsite.solver.klaberjass import KlaberjassPosition, MeldOutcome
+from klabsite.solver.klaverjas import KlaverjasPosition
+
+__all__ = ["NotInPlay", "klaberjass_position", "klaverjas_position", "PLAYERS"]
+
+PLAYERS: tuple[Seat, Seat] = (Seat.N, Seat.S)
+"""Klaberjass players by index."""
+
+
+class NotInPlay(ValueError):
+    """The deal is not in its card play (trump still to choose, or already over)."""
+
+
+def _require_play(deal: Any, phase: Any) -> None:
+    if deal.phase is not phase or deal.to_act is None:
+        raise NotInPlay(f"the solver needs a deal in its card play; this one is in {deal.phase.value}")
+
+
+def _distinct(rows: list[tuple[MeldOutcome, ...]]) -> tuple[tuple[MeldOutcome, ...], ...]:
+    """The rows without repeats, in order."""
+    return tuple(dict.fromkeys(rows))
+
+
+def _meld_matrix(deal: KlaberjassDeal) -> tuple[tuple[MeldOutcome, ...], ...]:
+    """The comparison outcome for each declaration the non-dealer (rows) and the dealer (columns)
+    may still make; a player who has declared has his declaration only. Repeats are dropped."""
+    assert deal.trump is not None
+    declared = deal.declared
+    hands = deal.hands
+
+    def choices(seat: Seat) -> list[tuple[Meld, ...]]:
+        if seat in declared:
+            return [declared[seat]]
+        return [(), *meld_sets(hands[seat])]
+
+    rules = deal.rules
+    elder, dealer = deal.elder, deal.dealer
+    rows, columns = choices(elder), choices(dealer)
+    outcomes: dict[tuple[int, int], MeldOutcome] = {}
+    for (r, elder_melds), (c, dealer_melds) in product(enumerate(rows), enumerate(columns)):
+        comparison = compare(elder, elder_melds, dealer, dealer_melds, deal.trump, rules.long_sequence,
+                             rules.equal_meld)
+        best = comparison.best
+        outcomes[r, c] = (None, 0) if best is None else (PLAYERS.index(best), comparison.points)
+    matrix = _distinct([tuple(outcomes[r, c] for c in range(len(columns))) for r in range(len(rows))])
+    kept = list(dict.fromkeys(tuple(row[c] for row in matrix) for c in range(len(columns))))  # columns
+    return _distinct([tuple(column[r] for column in kept) for r in range(len(matrix))])
+
+
+def klaberjass_position(deal: KlaberjassDeal) -> KlaberjassPosition:
+    """The solver's position of a Klaberjass deal in its card play (any point of it)."""
+    _require_play(deal, Phase.PLAY)
+    trump = deal.trump
+    assert trump is not None and deal.maker is not None and deal.to_act is not None
+    hands = deal.hands
+    trick = deal.trick
+    leader = PLAYERS.index(trick[0][0] if trick else deal.to_act)
+    points, tricks, bella = [0, 0], [0, 0], [0, 0]
+    decided: set[Seat] = set()
+    for event in deal.events:
+        if isinstance(event, TrickWon):
+            winner = PLAYERS.index(event.winner)
+            points[winner] += event.points
+            tricks[winner] += 1
+        elif isinstance(event, BellaDecided):
+            decided.add(event.seat)
+            if event.claimed:
+                bella[PLAYERS.index(event.seat)] += BELLA
+    holder = None
+    for seat in PLAYERS:
+        held = {card.rank for card in hands[seat] if card.suit is trump}
+        played = {card.rank for who, card in deal.played if who is seat and card.suit is trump}
+        king_queen = {Rank.KING, Rank.QUEEN}
+        if seat not in decided and king_queen <= held | played and held & king_queen:
+            holder = PLAYERS.index(seat)  # holds both, or one after playing the other
+    return KlaberjassPosition(
+        hands=(mask_of(hands[Seat.N]), mask_of(hands[Seat.S])),
+        trump=trump.index,
+        maker=PLAYERS.index(deal.maker),
+        leader=leader,
+        led=trick[0][1].index if trick else -1,
+        points=(points[0], points[1]),
+        tricks=(tricks[0], tricks[1]),
+        melds=_meld_matrix(deal),
+        elder=PLAYERS.index(deal.elder),
+        bella=(bella[0], bella[1]),
+        bella_holder=holder,
+        any_lead=deal.rules.must_beat == "any-lead",
+        void=deal.rules.no_trick_melds == "void",
+    )
+
+
+def klaverjas_position(deal: KlaverjasDeal) -> KlaverjasPosition:
+    """The solver's position of a Klaverjas deal in its card play (any point of it)."""
+    _require_play(deal, KlaverjasPhase.PLAY)
+    trump = deal.trump
+    assert trump is not None and deal.playing is not None
+    hands = deal.hands
+    points, roem, tricks = [0, 0], [0, 0], [0, 0]
+    for trick in deal.tricks:
+        side = trick.winner.index & 1
+        points[side] += trick.points
+        roem[side] += trick.roem
+        tricks[side] += 1
+    return KlaverjasPosition(
+        hands=tuple(mask_of(hands[seat]) for seat in sorted(hands, key=lambda s: s.index)),
+        trump=trump.index,
+        playing=0 if deal.playing.value == "NS" else 1,
+        leader=deal.leader.index,
+        trick=tuple(card.index for _, card in deal.trick),
+        points=(points[0], points[1]),
+        roem=(roem[0], roem[1]),
+        tricks=(tricks[0], tricks[1]),
+        rotterdam=deal.rules.trick_rules == "rotterdam",
+        undertrump=deal.rules.undertrump == "required",
+    )
