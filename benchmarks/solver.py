@@ -21,12 +21,12 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from klabsite.cards import DECK
-from klabsite.klaberjass import KlaberjassDeal, Phase
-from klabsite.klaverjas import SEATS as KLAVERJAS_SEATS
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.cards import DECK
+from klabsite.engine.klaberjass import KlaberjassDeal, Phase
+from klabsite.engine.klaverjas import SEATS as KLAVERJAS_SEATS
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
 from klabsite.solver import Solver
 
 OPTION_SETS: dict[str, list[str]] = {

@@ -15,15 +15,15 @@ import copy
 import random
 from collections.abc import Callable
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import DECK, Rank, strength
-from klabsite.events import TrickWon
-from klabsite.klaberjass import KlaberjassDeal, Phase
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import CLOCKWISE, Seat
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import DECK, Rank, strength
+from klabsite.engine.events import TrickWon
+from klabsite.engine.klaberjass import KlaberjassDeal, Phase
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import CLOCKWISE, Seat
+from klabsite.engine.tricks import trick_winner_index
 from klabsite.solver import Solver, native
-from klabsite.tricks import trick_winner_index
 
 AnyDeal = KlaberjassDeal | KlaverjasDeal
 

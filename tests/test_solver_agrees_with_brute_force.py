@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.solver import Solver
 from tests.solver_helpers import both_cores, brute_force_cards, endgame
 

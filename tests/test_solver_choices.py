@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from klabsite.actions import Action, ActionKind
-from klabsite.cards import parse_cards
-from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat, stack_deck
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import parse_cards
+from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules, Seat, stack_deck
 from klabsite.solver import Solver, native
 from tests.solver_helpers import both_cores, brute_force_cards, copy_deal, klaberjass_deal, side_of
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from klabsite.cards import DECK
-from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.cards import DECK
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.solver.deals import klaberjass_position, klaverjas_position
 from klabsite.solver.tables import suit_classes
 from tests.solver_helpers import brute_force_cards, endgame

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from klabsite.fastpath import klaberjass as fast_klaberjass
-from klabsite.fastpath import klaverjas as fast_klaverjas
+from klabsite.engine.fast import klaberjass as fast_klaberjass
+from klabsite.engine.fast import klaverjas as fast_klaverjas
 from klabsite.solver import native
 from klabsite.solver.tables import representatives
 

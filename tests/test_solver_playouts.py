@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-from klabsite.actions import Action
-from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.actions import Action
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.solver import Solver, native
 from tests.solver_helpers import (
     AnyDeal,

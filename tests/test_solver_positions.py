@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from klabsite.actions import ActionKind
-from klabsite.cards import mask_of
-from klabsite.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import mask_of
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.solver.deals import PLAYERS, NotInPlay, klaberjass_position, klaverjas_position
 from tests.solver_helpers import klaberjass_deal, klaverjas_deal
 

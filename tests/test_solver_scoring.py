@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from klabsite.actions import ActionKind
-from klabsite.cards import DECK
-from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Phase, Seat, scored_result
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import DECK
+from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules, Phase, Seat, scored_result
 from klabsite.solver import Solver
 from klabsite.solver.klaberjass import maker_value
 

@@ -16,7 +16,7 @@ other side's, everybody playing perfectly from here (docs/record-format.md, "Ann
 - The search cores are in C when the optional extension was built (``pip install`` does it when
   a compiler is there), else in Python; both search the same tree (:mod:`klabsite.solver.native`).
 
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> hands = tuple(mask_of(parse_cards(text)) for text in ("JH 7C", "9H AC", "KH 8C", "QH TC"))
 >>> solve_position(KlaverjasPosition(hands, trump=2, playing=1, leader=0))   # N–S get 162 + roem 40
 202

@@ -1,10 +1,10 @@
 """The solver's public API on engine deals: :func:`solve`, :func:`card_values` and :class:`Solver`.
 
->>> from klabsite.cards import parse_cards
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands
->>> from klabsite.actions import Action
->>> from klabsite.cards import Suit
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import parse_cards
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules, deck_from_hands
+>>> from klabsite.engine.actions import Action
+>>> from klabsite.engine.cards import Suit
+>>> from klabsite.engine.seats import Seat
 >>> hands = {Seat.N: parse_cards("JH 9H AH TH KH QH 8H 7H"), Seat.E: parse_cards("7C 8C 9C TC JC QC KC AC"),
 ...          Seat.S: parse_cards("7D 8D 9D TD JD QD KD AD"), Seat.W: parse_cards("7S 8S 9S TS JS QS KS AS")}
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, deck_from_hands(Seat.W, hands))
@@ -21,9 +21,9 @@
 
 from __future__ import annotations
 
-from klabsite.cards import Card
-from klabsite.klaberjass import KlaberjassDeal
-from klabsite.klaverjas import KlaverjasDeal
+from klabsite.engine.cards import Card
+from klabsite.engine.klaberjass import KlaberjassDeal
+from klabsite.engine.klaverjas import KlaverjasDeal
 from klabsite.solver.deals import klaberjass_position, klaverjas_position
 from klabsite.solver.klaberjass import KlaberjassPosition, KlaberjassSolver
 from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver
@@ -76,7 +76,7 @@ class Solver:
         """The value of a bitmask position for the side to act, without engine objects: the entry
         point for a search bot solving many sampled deals (keep the solver between calls).
 
-        >>> from klabsite.cards import mask_of, parse_cards
+        >>> from klabsite.engine.cards import mask_of, parse_cards
         >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
         >>> solver = Solver()
         >>> solver.solve_position(KlaberjassPosition(hands, trump=2, maker=0, leader=0)), solver.nodes > 0

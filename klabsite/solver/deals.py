@@ -4,8 +4,8 @@ Only this module (and :mod:`klabsite.solver.api`) reads engine deals; the search
 bitmask positions built here. Klaberjass players are 0 (``N``) and 1 (``S``); Klaverjas seats
 0–3 (``N E S W``) and sides 0 (``NS``) and 1 (``EW``).
 
->>> from klabsite.cards import DECK
->>> from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, Seat
+>>> from klabsite.engine.cards import DECK
+>>> from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules, Seat
 >>> deal = KlaberjassDeal(KlaberjassRules(), Seat.S, DECK)
 >>> klaberjass_position(deal)
 Traceback (most recent call last):
@@ -18,13 +18,13 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from klabsite.actions import Meld
-from klabsite.cards import Rank, mask_of
-from klabsite.events import TrickWon
-from klabsite.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
-from klabsite.klaverjas import KlaverjasDeal, KlaverjasPhase
-from klabsite.melds import compare, meld_sets
-from klabsite.seats import Seat
+from klabsite.engine.actions import Meld
+from klabsite.engine.cards import Rank, mask_of
+from klabsite.engine.events import TrickWon
+from klabsite.engine.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase
+from klabsite.engine.melds import compare, meld_sets
+from klabsite.engine.seats import Seat
 from klabsite.solver.klaberjass import KlaberjassPosition, MeldOutcome
 from klabsite.solver.klaverjas import KlaverjasPosition
 

@@ -33,7 +33,7 @@ its choices as real branches (:meth:`KlaberjassSolver._test`, with a table of it
 first trick's declarations under ``void``, when it is not yet known whose sequences hang, and a
 bella claim where claiming is better if the player wins a trick and declining if he does not.
 
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
 >>> position = KlaberjassPosition(hands, trump=2, maker=0, leader=0)
 >>> solver = KlaberjassSolver()
@@ -49,13 +49,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from klabsite.cards import DECK, Card, Rank
-from klabsite.fastpath import klaberjass as fast
+from klabsite.engine.cards import DECK, Card, Rank
+from klabsite.engine.fast import klaberjass as fast
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.klaberjass_search import INFINITY
 from klabsite.solver.native import KlaberjassCore, klaberjass_search
 from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, representatives
-from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = [
     "MeldOutcome",
@@ -471,7 +471,7 @@ class KlaberjassSolver:
     def value(self, position: KlaberjassPosition) -> int:
         """The exact value of ``position`` for the player to act.
 
-        >>> from klabsite.cards import mask_of, parse_cards
+        >>> from klabsite.engine.cards import mask_of, parse_cards
         >>> hands = (mask_of(parse_cards("KH QH")), mask_of(parse_cards("AH 7C")))
         >>> position = KlaberjassPosition(hands, trump=2, maker=1, leader=0, bella_holder=0)
         >>> KlaberjassSolver().value(position)      # S, the maker, takes 15; N 13 + bella 20: failed

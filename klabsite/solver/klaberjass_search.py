@@ -23,7 +23,7 @@ the last trick computed directly; one card of each class of interchangeable card
 (:func:`~klabsite.solver.tables.representatives`); and a cut when all points still in play cannot
 reach the window.
 
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> search = KlaberjassSearch(trump=2, any_lead=False)   # hearts
 >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
 >>> search.value(hands, leader=0, led=-1)   # 7C first: S wins 11, then must lead 9H into JH (34 + 10)
@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from klabsite.fastpath.klaberjass import BEATS
-from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.fast.klaberjass import BEATS
+from klabsite.engine.fast.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.search import DealCards
 from klabsite.solver.tables import POINT_SUM, representatives
-from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaberjassSearch", "BIG", "INFINITY"]
 

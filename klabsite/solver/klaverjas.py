@@ -18,7 +18,7 @@ The search first asks whether the deal is made; if so it finds ``D`` with null w
 galloping up from the first bound and then bisecting; if not, the smallest roem limit the playing
 side can hold (a nat's value), trying the limits from the smallest.
 
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> hands = tuple(mask_of(parse_cards(text)) for text in ("JH 7C", "9H AC", "KH 8C", "QH TC"))
 >>> position = KlaverjasPosition(hands, trump=2, playing=1, leader=0)
 >>> KlaverjasSolver().value(position)      # E–W take 31 to 41 + roem 40: nat pays N–S 162 + 40
@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from klabsite.cards import DECK, Card
-from klabsite.fastpath import klaverjas as fast
-from klabsite.klaverjas import DEAL_POINTS
+from klabsite.engine.cards import DECK, Card
+from klabsite.engine.fast import klaverjas as fast
+from klabsite.engine.klaverjas import DEAL_POINTS
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.native import KlaverjasCore, klaverjas_search
 from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, roem_bound
-from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaverjasPosition", "KlaverjasSolver"]
 

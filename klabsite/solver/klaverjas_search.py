@@ -22,7 +22,7 @@ card per class of interchangeable cards (roem-aware:
 still in play (:func:`~klabsite.solver.tables.roem_bound`), which also settles the roem limit
 when no more roem than the limit can be scored.
 
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> hands = [mask_of(parse_cards(text)) for text in ("JH", "9H", "KH", "QH")]
 >>> search = KlaverjasSearch(trump=2, playing=0, rotterdam=False, undertrump=True)
 >>> search.value(hands, leader=0, trick=(), pit=True, roem_limit=-1)   # 41 + 10, J-Q-K 20, stuk 20, pit
@@ -33,13 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from klabsite.fastpath.klaberjass import BEATS
-from klabsite.fastpath.klaverjas import ABOVE, trick_roem
-from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
-from klabsite.roem import PIT_BONUS
+from klabsite.engine.fast.klaberjass import BEATS
+from klabsite.engine.fast.klaverjas import ABOVE, trick_roem
+from klabsite.engine.fast.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.roem import PIT_BONUS
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.search import DealCards
 from klabsite.solver.tables import POINT_SUM, STRONGEST_FIRST, representatives, roem_bound
-from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaverjasSearch", "BIG", "INFINITY"]
 

@@ -10,7 +10,7 @@ runs everything as on a machine without a compiler), and :func:`klaberjass_searc
 core otherwise.
 
 >>> search = klaberjass_search(trump=2, any_lead=False)
->>> from klabsite.cards import mask_of, parse_cards
+>>> from klabsite.engine.cards import mask_of, parse_cards
 >>> hands = (mask_of(parse_cards("JH 7C")), mask_of(parse_cards("9H AC")))
 >>> search.value(hands, leader=0, led=-1)
 33
@@ -23,15 +23,15 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol
 
-from klabsite.fastpath.klaberjass import BEATS
-from klabsite.fastpath.klaverjas import ABOVE, FOUR_ROEM, STUK
-from klabsite.fastpath.tables import POINTS, STRENGTH
-from klabsite.roem import PIT_BONUS, RUN_ROEM, STUK_ROEM
+from klabsite.engine.fast.klaberjass import BEATS
+from klabsite.engine.fast.klaverjas import ABOVE, FOUR_ROEM, STUK
+from klabsite.engine.fast.tables import POINTS, STRENGTH
+from klabsite.engine.roem import PIT_BONUS, RUN_ROEM, STUK_ROEM
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver import klaberjass_search as python_klaberjass
 from klabsite.solver import klaverjas_search as python_klaverjas
 from klabsite.solver.search import DealCards
 from klabsite.solver.tables import RUN_BOUND, STRONGEST_FIRST, inert_ranks, suit_order, suit_points
-from klabsite.tricks import LAST_TRICK_BONUS
 
 _search: Any
 try:

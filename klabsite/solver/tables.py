@@ -1,10 +1,10 @@
 """Tables the solvers share: trick order, point sums, equivalent cards and a bound on roem.
 
-Every table is derived from the engine's own tables (:mod:`klabsite.fastpath.tables`,
-:mod:`klabsite.roem`) when first needed, so the rules stay in one place. Card ``i`` is bit ``i``
+Every table is derived from the engine's own tables (:mod:`klabsite.engine.fast.tables`,
+:mod:`klabsite.engine.roem`) when first needed, so the rules stay in one place. Card ``i`` is bit ``i``
 (suit-major, ranks 7 … A within a suit); a *suit byte* is the eight bits of one suit.
 
->>> from klabsite.cards import mask_of, parse_cards, cards_of
+>>> from klabsite.engine.cards import mask_of, parse_cards, cards_of
 >>> hand = mask_of(parse_cards("9C 8C 7C AC"))
 >>> others = mask_of(parse_cards("KC"))
 >>> cards_of(representatives(hand, others, trump=3, roem=False))   # 9 8 7 are one card here
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from klabsite.cards import RANKS
-from klabsite.fastpath.klaverjas import STUK
-from klabsite.fastpath.tables import POINTS, STRENGTH
-from klabsite.roem import FOUR_OF_A_KIND_ROEM, RUN_ROEM, STUK_ROEM
+from klabsite.engine.cards import RANKS
+from klabsite.engine.fast.klaverjas import STUK
+from klabsite.engine.fast.tables import POINTS, STRENGTH
+from klabsite.engine.roem import FOUR_OF_A_KIND_ROEM, RUN_ROEM, STUK_ROEM
 
 __all__ = [
     "cards_in",
@@ -70,7 +70,7 @@ def cards_in(mask: int) -> list[int]:
 def points_in(mask: int, trump: int) -> int:
     """The card points of the cards in ``mask``.
 
-    >>> from klabsite.cards import mask_of, parse_cards
+    >>> from klabsite.engine.cards import mask_of, parse_cards
     >>> points_in(mask_of(parse_cards("JH 9H AS")), trump=2)
     45
     """
@@ -215,7 +215,7 @@ def roem_bound(cards: int, trump: int) -> int:
     Runs per suit (:data:`RUN_BOUND`), stuk if K and Q of trumps are both among ``cards``, and
     each four of a kind all of whose cards are among them.
 
-    >>> from klabsite.cards import mask_of, parse_cards
+    >>> from klabsite.engine.cards import mask_of, parse_cards
     >>> roem_bound(mask_of(parse_cards("KH QH JH 7C 9S")), trump=2)
     40
     """
