@@ -1,0 +1,144 @@
+"""Card-play building blocks shared by the heuristic players of both games, on card masks.
+
+Cards are indices 0–31 and sets of cards are bitmasks, as in :mod:`klabsite.fastpath`; trick
+strength and points come from its tables (built from :mod:`klabsite.cards`, the one strength
+table). Trumps are a suit index 0–3.
+
+>>> from klabsite.cards import Card, mask_of, parse_cards
+>>> hand = mask_of(parse_cards("JH 9H 7H AS 7S"))
+>>> str(DECK[strongest(hand, trump=2)]), str(DECK[weakest(hand & SUIT_MASKS[3], trump=2)])
+('JH', '7S')
+>>> cards_of_mask(beaters(Card.parse("KS").index, trump=2) & hand)   # what beats KS: AS and trumps
+['7H', '9H', 'JH', 'AS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from klabsite.cards import DECK
+from klabsite.fastpath.klaberjass import BEATS
+from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+
+__all__ = [
+    "DECK", "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
+    "bits", "strongest", "weakest", "beaters", "best_of_trick", "is_master", "cards_of_mask",
+    "Odds", "lowest_points",
+]
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_of_mask(mask: int) -> list[str]:
+    """The cards of ``mask`` in notation, for messages and doctests."""
+    return [str(DECK[i]) for i in bits(mask)]
+
+
+def strongest(mask: int, trump: int) -> int:
+    """The strongest card of a non-empty ``mask`` (trumps above everything, then by strength)."""
+    power = STRENGTH[trump]
+    return max(bits(mask), key=lambda card: (power[card], -card))
+
+
+def weakest(mask: int, trump: int) -> int:
+    """The weakest card of a non-empty ``mask``."""
+    power = STRENGTH[trump]
+    return min(bits(mask), key=lambda card: (power[card], card))
+
+
+def lowest_points(mask: int, trump: int) -> int:
+    """The card of ``mask`` worth fewest points (then the weakest)."""
+    points, power = POINTS[trump], STRENGTH[trump]
+    return min(bits(mask), key=lambda card: (points[card], power[card], card))
+
+
+def beaters(best: int, trump: int) -> int:
+    """The cards that beat ``best``, the card winning a trick: higher cards of its suit, and
+    every trump when ``best`` is not one."""
+    mask = BEATS[trump][best]
+    if SUIT_OF[best] != trump:
+        mask |= SUIT_MASKS[trump]
+    return mask
+
+
+def best_of_trick(trick: Sequence[int], trump: int) -> int:
+    """The position in ``trick`` (cards led first) of the card winning it so far."""
+    power = STRENGTH[trump]
+    led = SUIT_OF[trick[0]]
+    best = 0
+    for pos in range(1, len(trick)):
+        card = trick[pos]
+        if SUIT_OF[card] in (led, trump) and power[card] > power[trick[best]]:
+            best = pos
+    return best
+
+
+def is_master(card: int, trump: int, outstanding: int) -> bool:
+    """Whether no card in ``outstanding`` (cards others may hold) is higher in ``card``'s suit."""
+    return not BEATS[trump][card] & outstanding
+
+
+class Odds:
+    """Rough chances that a place holds given cards, from the cards it may hold and its size.
+
+    A card only one place may hold is there; a card possible for several places is at each in
+    proportion to the room left there once such sure cards are counted. Cards are treated as
+    independent: good enough for rules of thumb (the sampler is exact).
+
+    >>> odds = Odds(sizes=(2, 2), possible=(0b0111, 0b0110))   # card 0 is surely at place 0
+    >>> odds.chance(0, 0), round(odds.chance(0, 1), 2), round(odds.none_of(1, 0b0110), 2)
+    (1.0, 0.33, 0.11)
+    """
+
+    def __init__(self, sizes: Sequence[int], possible: Sequence[int]) -> None:
+        self.sizes = tuple(sizes)
+        self.possible = tuple(possible)
+        self._sure = tuple(
+            mask & ~_union(m for other, m in enumerate(self.possible) if other != place)
+            for place, mask in enumerate(self.possible)
+        )
+        self.sizes = tuple(max(size - sure.bit_count(), 0)
+                           for size, sure in zip(self.sizes, self._sure, strict=True))
+        """The room left at each place once its sure cards are counted."""
+        self._total: dict[int, int] = {}
+
+    def chance(self, place: int, card: int) -> float:
+        """The chance that ``place`` holds ``card``."""
+        if not self.possible[place] >> card & 1:
+            return 0.0
+        if self._sure[place] >> card & 1:
+            return 1.0
+        total = self._total.get(card)
+        if total is None:
+            total = self._total[card] = sum(
+                size for size, mask in zip(self.sizes, self.possible, strict=True) if mask >> card & 1)
+        return self.sizes[place] / total if total else 0.0
+
+    def none_of(self, place: int, mask: int) -> float:
+        """The chance that ``place`` holds no card of ``mask``."""
+        mask &= self.possible[place]
+        p = 1.0
+        while mask:
+            low = mask & -mask
+            p *= 1.0 - self.chance(place, low.bit_length() - 1)
+            mask ^= low
+        return max(p, 0.0)
+
+    def any_of(self, place: int, mask: int) -> float:
+        """The chance that ``place`` holds at least one card of ``mask``."""
+        return 1.0 - self.none_of(place, mask)
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
