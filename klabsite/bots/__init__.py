@@ -34,7 +34,13 @@ def _random_bot() -> Bot:
     return RandomBot()
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot}
+def _heuristic_bot() -> Bot:
+    from klabsite.bots.heuristic import HeuristicBot
+
+    return HeuristicBot()
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot, "heuristic": _heuristic_bot}
 """Bot factories by the name used in ``--bots`` and the ``Source`` tag."""
 
 

@@ -41,7 +41,7 @@ The inferences:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +56,10 @@ from klabsite.klaverjas import KlaverjasView
 from klabsite.melds import Phrase
 from klabsite.seats import CLOCKWISE, Seat
 
-__all__ = ["STOCK", "Knowledge", "infer", "excluded_by_play", "talk_claims", "MeldClaim"]
+__all__ = [
+    "STOCK", "Knowledge", "infer", "infer_klaberjass", "infer_klaverjas", "excluded_by_play",
+    "klaberjass_categories", "klaverjas_categories", "talk_claims", "announced_value", "MeldClaim",
+]
 
 STOCK = "stock"
 """The Klaberjass stock's hidden cards, as a place."""
@@ -208,6 +211,15 @@ class MeldClaim:
 
 
 _VALUES = {"twenty": 20, "fifty": 50, "hundred": 100}
+
+
+def announced_value(talk: Sequence[Phrase]) -> int | None:
+    """The value the first player to declare announced ("Twenty." 20 …), or ``None``.
+
+    >>> announced_value([Phrase(Seat.N, "fifty")]), announced_value([])
+    (50, None)
+    """
+    return _VALUES.get(talk[0].key) if talk else None
 
 
 def _length(value: int, long_sequence: int) -> int:

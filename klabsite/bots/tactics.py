@@ -16,15 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from klabsite.cards import DECK
+from klabsite.cards import DECK, Rank
 from klabsite.fastpath.klaberjass import BEATS
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 
 __all__ = [
     "DECK", "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
     "bits", "strongest", "weakest", "beaters", "best_of_trick", "is_master", "cards_of_mask",
-    "Odds", "lowest_points",
+    "Odds", "lowest_points", "keep_value", "TRUMP_WEIGHT", "rank_bit",
 ]
+
+
+TRUMP_WEIGHT: dict[Rank, int] = {
+    Rank.JACK: 30, Rank.NINE: 22, Rank.ACE: 12, Rank.TEN: 10, Rank.KING: 6, Rank.QUEEN: 5,
+    Rank.EIGHT: 4, Rank.SEVEN: 4,
+}
+"""What each trump adds to a hand's value when choosing trump (both games' bidding)."""
+
+
+def rank_bit(suit: int, rank: Rank) -> int:
+    """The one-card mask of ``rank`` in suit index ``suit``."""
+    return 1 << (suit * 8 + rank.index)
 
 
 def bits(mask: int) -> list[int]:
@@ -84,6 +96,38 @@ def best_of_trick(trick: Sequence[int], trump: int) -> int:
 def is_master(card: int, trump: int, outstanding: int) -> bool:
     """Whether no card in ``outstanding`` (cards others may hold) is higher in ``card``'s suit."""
     return not BEATS[trump][card] & outstanding
+
+
+def keep_value(card: int, trump: int, hand: int, outstanding: int) -> float:
+    """What ``card`` is worth kept for a later trick, so what playing it now gives up.
+
+    A trump by its strength, more while it is the master trump and others are out; a master of
+    a plain suit by its points; the guard of the menel while the jack of trumps is out, and the
+    guard of a ten while its ace is out. ``hand`` is the player's, ``outstanding`` the cards the
+    others may hold.
+
+    >>> from klabsite.cards import Card, mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("9H 7H TS 8S"))
+    >>> out = mask_of(parse_cards("JH AS 7C"))
+    >>> [keep_value(Card.parse(c).index, 2, hand, out) for c in ("9H", "7H", "TS", "8S")]
+    [10.5, 7.5, 0.0, 3.0]
+    """
+    suit = SUIT_OF[card]
+    master = not BEATS[trump][card] & outstanding
+    if suit == trump:
+        value = (STRENGTH[trump][card] - 8) * 1.5
+        if master and outstanding & SUIT_MASKS[trump]:
+            value += 5.0
+        nine, jack = rank_bit(trump, Rank.NINE), rank_bit(trump, Rank.JACK)
+        if 1 << card != nine and hand & nine and outstanding & jack \
+                and (hand & SUIT_MASKS[trump]).bit_count() == 2:
+            value += 6.0  # the guard of the menel
+        return value
+    value = 3.0 + POINTS[trump][card] * 0.4 if master else 0.0
+    ten, ace = rank_bit(suit, Rank.TEN), rank_bit(suit, Rank.ACE)
+    if 1 << card != ten and hand & ten and outstanding & ace and (hand & SUIT_MASKS[suit]).bit_count() == 2:
+        value += 3.0  # the guard of a ten
+    return value
 
 
 class Odds:

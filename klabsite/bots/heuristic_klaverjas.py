@@ -1,0 +1,218 @@
+"""The Klaverjas rules of thumb: choosing trump and playing a card, from one seat's view.
+
+**Trump.** Each suit is valued as trump (:func:`trump_value`): the jack (Jass) and nine (Menel)
+of trumps first, then the other trumps, length, stuk, side aces and guarded tens, a void beside
+length. A seat names (or takes) the best suit when it is worth :data:`NAME_AT`; a seat that must
+choose names its best suit.
+
+**Play.** Every legal card is scored by what it is likely to bring to the trick (:func:`card_score`):
+the points in the trick, the roem it makes (for whichever side wins), the last trick's 10, times
+the chance that our side takes the trick (from the cards each player can still hold:
+:mod:`klabsite.bots.inference`), less what the card is worth kept for later (a master card, a high
+trump, the guard of a ten or of the nine of trumps). That one measure plays like a club player:
+smear points on the partner's safe trick, take a trick with the cheapest card that holds it,
+throw the least valuable card on a lost trick, don't complete a run or stuk for the opponents,
+keep the menel guarded. On the lead the playing side draws trumps with the master trump (and
+the chooser's partner returns a trump), masters are led while they stand, tens after the ace has
+gone, a void of the partner is fed; the defenders keep their trumps.
+
+>>> import random
+>>> from klabsite.cards import DECK, Suit
+>>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.seats import Seat
+>>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
+>>> bot = KlaverjasHeuristic()
+>>> for _ in range(2):   # N (7C 8C 9C JD QD JH QH KH) passes, E (TC JC QC KD AD AH 7S 8S) names
+...     print(deal.apply(bot.choose(deal.view_for(deal.to_act), deal.legal_actions(), random.Random(1)))[0])
+BidMade(seat=<Seat.N: 'N'>, word='pass', suit=None)
+BidMade(seat=<Seat.E: 'E'>, word='name', suit=<Suit.CLUBS: 'C'>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from klabsite.actions import Action, ActionKind
+from klabsite.bots.inference import Knowledge, infer_klaverjas
+from klabsite.bots.tactics import (
+    BEATS,
+    POINTS,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP_WEIGHT,
+    Odds,
+    best_of_trick,
+    bits,
+    keep_value,
+    rank_bit,
+)
+from klabsite.cards import SUITS, Rank, mask_of
+from klabsite.fastpath.klaverjas import trick_roem
+from klabsite.klaverjas import KlaverjasPhase, KlaverjasView
+from klabsite.tricks import LAST_TRICK_BONUS
+
+__all__ = ["KlaverjasHeuristic", "trump_value", "card_score", "NAME_AT"]
+
+NAME_AT = 62.0
+"""A suit worth this much as trump (:func:`trump_value`) is named or taken."""
+
+
+
+def trump_value(hand: int, trump: int) -> float:
+    """How good ``hand`` (a mask) is with ``trump`` (a suit index) as trump.
+
+    >>> from klabsite.cards import mask_of, parse_cards
+    >>> trump_value(mask_of(parse_cards("JH 9H AH 7H AC TC 8S 7D")), trump=2) > NAME_AT
+    True
+    >>> trump_value(mask_of(parse_cards("KH 8H 7H AC 9C 8S 7S 7D")), trump=2) < NAME_AT
+    True
+    """
+    trumps = hand & SUIT_MASKS[trump]
+    value = 0.0
+    for rank, weight in TRUMP_WEIGHT.items():
+        if trumps & rank_bit(trump, rank):
+            value += weight
+    count = trumps.bit_count()
+    value += 6 * max(count - 3, 0)
+    stuk = rank_bit(trump, Rank.KING) | rank_bit(trump, Rank.QUEEN)
+    if trumps & stuk == stuk:
+        value += 8
+    for suit in range(4):
+        if suit == trump:
+            continue
+        held = hand >> (suit * 8) & 0xFF
+        ace, ten, king = held >> 7 & 1, held >> 3 & 1, held >> 6 & 1
+        value += 11 * ace
+        if ten:
+            value += 7 if ace else 3 if king or held.bit_count() >= 3 else 0
+        if not held and count >= 3:
+            value += 4
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Card play
+
+
+def _beat_chance(odds: Odds, place: int, best: int, led: int, trump: int) -> float:
+    """The chance that the player at ``place`` (still to play) can beat ``best`` in this trick."""
+    possible = odds.possible[place]
+    higher = BEATS[trump][best] & possible
+    if SUIT_OF[best] == trump:
+        if led == trump:
+            return odds.any_of(place, higher)
+        return odds.none_of(place, SUIT_MASKS[led]) * odds.any_of(place, higher)
+    void = odds.none_of(place, SUIT_MASKS[led])
+    return min(1.0, odds.any_of(place, higher) + void * odds.any_of(place, SUIT_MASKS[trump]))
+
+
+def card_score(card: int, trick: Sequence[int], followers: Sequence[tuple[int, bool]], odds: Odds,
+               knowledge: Knowledge, trump: int, last: bool) -> float:
+    """The value of playing ``card`` now (see the module docstring).
+
+    ``trick`` holds the cards played so far (led first) and ``followers`` the players still to
+    play after this seat, each ``(place index, is partner)``. The card winning the trick so far
+    belongs to our side when its position has the parity of this seat's.
+    """
+    cards = [*trick, card]
+    pos = best_of_trick(cards, trump)
+    ours = (len(cards) - 1 - pos) % 2 == 0
+    best = cards[pos]
+    led = SUIT_OF[cards[0]]
+    p_ours = 1.0 if ours else 0.0
+    surprise = 1.0  # a card beaten by an unseen one is harder to beat again
+    for place, partner in followers:
+        beat = _beat_chance(odds, place, best, led, trump) * surprise
+        if partner:
+            p_ours += (1.0 - p_ours) * beat
+        else:
+            p_ours -= p_ours * beat
+        if beat > 0.3:
+            surprise = 0.6
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    points = sum(POINTS[trump][c] for c in cards) + 4.0 * len(followers)
+    value = points + trick_roem(mask, trump) + (LAST_TRICK_BONUS if last else 0)
+    return (2.0 * p_ours - 1.0) * value - keep_value(card, trump, knowledge.hand, knowledge.unseen)
+
+
+def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int, odds: Odds) -> float:
+    """Rules of the lead on top of :func:`card_score`: draw trumps as the playing side, return a
+    trump to the partner who chose it, feed the partner's void; defenders keep their trumps."""
+    seat = view.seat
+    trumps = SUIT_MASKS[trump]
+    opponents_trumps = (knowledge.possible[0] | knowledge.possible[2]) & trumps
+    if SUIT_OF[card] == trump:
+        if view.playing is not seat.side or not opponents_trumps:
+            return -8.0
+        bonus = 6.0
+        chooser = _chooser(view)
+        if chooser is seat.partner and len(view.tricks) < 3:
+            bonus += 8.0
+        nine, jack = trump * 8 + 2, trump * 8 + 4
+        if card == nine and knowledge.unseen >> jack & 1:
+            bonus -= 12.0  # keep the menel guarded while the jack is out
+        return bonus
+    suit = SUIT_MASKS[SUIT_OF[card]]
+    if not knowledge.possible[1] & suit and knowledge.possible[1] & trumps:
+        return 4.0 - POINTS[trump][card]  # partner void: he trumps, don't lead him points to ruff
+    return 0.0
+
+
+def _chooser(view: KlaverjasView):  # type: ignore[no-untyped-def]
+    for bid in view.bids:
+        if bid.word in ("name", "take"):
+            return bid.seat
+    return None
+
+
+def choose_card(view: KlaverjasView, legal: int) -> int:
+    """The card (index) this seat plays from the ``legal`` mask."""
+    assert view.trump is not None
+    trump = view.trump.index
+    knowledge = infer_klaverjas(view)
+    odds = Odds(knowledge.sizes, knowledge.possible)
+    trick = [card.index for _, card in view.trick]
+    followers = [(place, place == 1) for place in range(3 - len(trick))]
+    last = len(view.tricks) == 7
+    best_card, best_value = -1, float("-inf")
+    for card in bits(legal):
+        value = card_score(card, trick, followers, odds, knowledge, trump, last)
+        if not trick:
+            value += _lead_bonus(card, view, knowledge, trump, odds)
+        if value > best_value + 1e-9:
+            best_card, best_value = card, value
+    return best_card
+
+
+# ---------------------------------------------------------------------------------------------
+# The bot
+
+
+class KlaverjasHeuristic:
+    """The rule-of-thumb Klaverjas player (see the module docstring). Deterministic: it uses
+    neither the generator nor anything but the view and the legal actions."""
+
+    name = "heuristic"
+
+    def choose(self, view: KlaverjasView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal`` for ``view``'s seat."""
+        del rng
+        if view.phase is KlaverjasPhase.PLAY:
+            plays = {action.card.index: action for action in legal if action.card is not None}
+            return plays[choose_card(view, mask_of(action.card for action in legal if action.card))]
+        hand = mask_of(view.hand)
+        values = {suit: trump_value(hand, suit.index) for suit in SUITS}
+        names = [action for action in legal if action.kind is ActionKind.NAME]
+        passing = [action for action in legal if action.kind is ActionKind.PASS]
+        taking = [action for action in legal if action.kind is ActionKind.TAKE]
+        if taking:
+            assert view.proposed is not None
+            return taking[0] if values[view.proposed] >= NAME_AT else passing[0]
+        assert names
+        best = max(names, key=lambda action: (values[action.suit], -action.suit.index))  # type: ignore[index,union-attr]
+        if passing and values[best.suit] < NAME_AT:  # type: ignore[index]
+            return passing[0]
+        return best
