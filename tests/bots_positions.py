@@ -16,7 +16,7 @@ from klabsite.actions import Action, ActionKind
 from klabsite.bots import get_bot
 from klabsite.bots.inference import STOCK, Knowledge
 from klabsite.bots.worlds import deck_for
-from klabsite.cards import SUITS, DECK, mask_of
+from klabsite.cards import DECK, SUITS, mask_of
 from klabsite.events import Event
 from klabsite.klaberjass import KlaberjassDeal
 from klabsite.klaverjas import KlaverjasDeal
