@@ -40,4 +40,4 @@ def test_scrambling_the_hidden_cards_changes_no_choice(game):
             choice = bot.choose(view, legal, random.Random(step))
             assert bot.choose(other_view, other_legal, random.Random(step)) == choice
             compared += 1
-    assert compared > 300 and scrambled > 0.9 * compared
+    assert compared > 300 and scrambled > 0.75 * compared  # late in a deal often only one layout fits
