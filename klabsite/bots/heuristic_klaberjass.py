@@ -37,16 +37,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, announced_value, infer_klaberjass
 from klabsite.bots.tactics import (
     BEATS,
+    KEEP,
     POINTS,
     STRENGTH,
     SUIT_MASKS,
     SUIT_OF,
     TRUMP_WEIGHT,
+    Keep,
     Odds,
     bits,
     keep_value,
@@ -59,14 +62,37 @@ from klabsite.melds import meld_sets, meld_value, runs_in
 from klabsite.seats import Seat
 from klabsite.tricks import LAST_TRICK_BONUS
 
-__all__ = ["KlaberjassHeuristic", "trump_value", "expects_to_fail", "TAKE_AT"]
+__all__ = ["KlaberjassHeuristic", "KlaberjassStyle", "trump_value", "expects_to_fail", "TAKE_AT"]
 
 TAKE_AT = 58.0
 """A suit worth this much as trump (:func:`trump_value`) is taken or named."""
-SCHMEISS_FROM = 48.0
-"""With ``schmeiss-refused=refuser-makes``, a hand worth this much (but short of taking) schmeisses."""
 DEAL_POINTS = 162
 """Card points (152) and the last trick (10)."""
+
+
+@dataclass(frozen=True)
+class KlaberjassStyle:
+    """The knobs of the Klaberjass rules of thumb (the defaults are the ``heuristic`` bot)."""
+
+    take_at: float = TAKE_AT
+    """Take or name a suit worth this much as trump."""
+    schmeiss_from: float = 48.0
+    """With ``schmeiss-refused=refuser-makes``, schmeiss a hand worth this much but short of taking."""
+    keep: Keep = KEEP
+    """What cards are worth kept for later."""
+    won_lead: float = 2.0
+    """The points the opponent is expected to add to a lead he cannot beat."""
+    lost_lead: float = 8.0
+    """… and to a lead he beats."""
+    draw_trumps: float = 6.0
+    """Lead bonus for a trump by the maker while the opponent may hold trumps."""
+    defender_trump: float = -4.0
+    """Lead bonus (a malus) for a trump led by the maker's opponent."""
+    menel_lead: float = -12.0
+    """Lead malus for the nine of trumps while the jack is out."""
+
+
+STYLE = KlaberjassStyle()
 
 def trump_value(hand: int, trump: int, upcard: int | None = None) -> float:
     """How good the bidding hand ``hand`` (a mask) is with ``trump`` (a suit index) as trump.
@@ -191,45 +217,48 @@ def _beat_chance(odds: Odds, card: int, trump: int, any_lead: bool) -> float:
     return min(1.0, higher + void * odds.any_of(0, SUIT_MASKS[trump]))
 
 
-def lead_score(card: int, view: KlaberjassView, knowledge: Knowledge, odds: Odds, trump: int) -> float:
+def lead_score(card: int, view: KlaberjassView, knowledge: Knowledge, odds: Odds, trump: int,
+               style: KlaberjassStyle = STYLE) -> float:
     """The value of leading ``card``: the trick won or lost by the opponent's likely answer, the
     card's worth kept, and the maker drawing trumps."""
     last = len(view.played) == 16
     p_beat = _beat_chance(odds, card, trump, view.rules.must_beat == "any-lead")
-    gain = POINTS[trump][card] + 2.0 + (LAST_TRICK_BONUS if last else 0)
-    loss = POINTS[trump][card] + 8.0 + (LAST_TRICK_BONUS if last else 0)
-    value = (1.0 - p_beat) * gain - p_beat * loss - keep_value(card, trump, knowledge.hand, knowledge.unseen)
+    bonus = LAST_TRICK_BONUS if last else 0
+    gain = POINTS[trump][card] + style.won_lead + bonus
+    loss = POINTS[trump][card] + style.lost_lead + bonus
+    kept = keep_value(card, trump, knowledge.hand, knowledge.unseen, style.keep)
+    value = (1.0 - p_beat) * gain - p_beat * loss - kept
     if SUIT_OF[card] == trump:
-        trumps_out = knowledge.possible[0] & SUIT_MASKS[trump]
-        if view.maker is view.seat and trumps_out:
-            value += 6.0
+        if view.maker is view.seat and knowledge.possible[0] & SUIT_MASKS[trump]:
+            value += style.draw_trumps
         elif view.maker is not view.seat:
-            value -= 4.0
-        nine, jack = trump * 8 + 2, trump * 8 + 4
-        if card == nine and knowledge.unseen >> jack & 1:
-            value -= 12.0
+            value += style.defender_trump
+        if 1 << card == rank_bit(trump, Rank.NINE) and knowledge.unseen & rank_bit(trump, Rank.JACK):
+            value += style.menel_lead
     return value
 
 
-def follow_score(card: int, led: int, view: KlaberjassView, knowledge: Knowledge, trump: int) -> float:
+def follow_score(card: int, led: int, view: KlaberjassView, knowledge: Knowledge, trump: int,
+                 style: KlaberjassStyle = STYLE) -> float:
     """The value of answering ``led`` with ``card``: the trick's points (and last trick) won or
     lost, less the card's worth kept."""
     last = len(view.played) == 17
     value = POINTS[trump][led] + POINTS[trump][card] + (LAST_TRICK_BONUS if last else 0)
     sign = 1.0 if follower_wins(led, card, trump) else -1.0
-    return sign * value - keep_value(card, trump, knowledge.hand, knowledge.unseen)
+    return sign * value - keep_value(card, trump, knowledge.hand, knowledge.unseen, style.keep)
 
 
-def choose_card(view: KlaberjassView, legal: int, knowledge: Knowledge) -> int:
+def choose_card(view: KlaberjassView, legal: int, knowledge: Knowledge,
+                style: KlaberjassStyle = STYLE) -> int:
     """The card (index) to play from the ``legal`` mask."""
     assert view.trump is not None
     trump = view.trump.index
     if view.trick:
         led = view.trick[0][1].index
-        scores = {card: follow_score(card, led, view, knowledge, trump) for card in bits(legal)}
+        scores = {card: follow_score(card, led, view, knowledge, trump, style) for card in bits(legal)}
     else:
         odds = Odds(knowledge.sizes, knowledge.possible)
-        scores = {card: lead_score(card, view, knowledge, odds, trump) for card in bits(legal)}
+        scores = {card: lead_score(card, view, knowledge, odds, trump, style) for card in bits(legal)}
     return max(scores, key=lambda card: (scores[card], -card))
 
 
@@ -243,6 +272,9 @@ class KlaberjassHeuristic:
 
     name = "heuristic"
 
+    def __init__(self, style: KlaberjassStyle = STYLE) -> None:
+        self.style = style
+
     def choose(self, view: KlaberjassView, legal: Sequence[Action], rng: random.Random) -> Action:
         """One of ``legal`` for ``view``'s seat."""
         del rng
@@ -255,7 +287,8 @@ class KlaberjassHeuristic:
         if ActionKind.NOMELD in kinds:
             return self._declare(view, legal, knowledge)
         plays = [action for action in legal if action.kind is ActionKind.PLAY]
-        card = choose_card(view, mask_of(action.card for action in plays if action.card), knowledge)
+        card = choose_card(view, mask_of(action.card for action in plays if action.card), knowledge,
+                           self.style)
         chosen = [action for action in plays if action.card is not None and action.card.index == card]
         if len(chosen) == 2:  # the second of K and Q of trumps: claim bella or not
             claim = not (view.maker is view.seat and expects_to_fail(view, knowledge, extra=20))
@@ -276,7 +309,7 @@ class KlaberjassHeuristic:
         rules = view.rules
         if view.phase is Phase.SCHMEISS:
             if rules.schmeiss_refused == "refuser-makes":
-                refuse = values[up] >= TAKE_AT
+                refuse = values[up] >= self.style.take_at
             else:  # the schmeisser makes: refuse when holding the trumps to beat him
                 trumps = mask_of(view.hand) & SUIT_MASKS[up.index]
                 refuse = bool(trumps & (rank_bit(up.index, Rank.JACK) | rank_bit(up.index, Rank.NINE))) \
@@ -284,14 +317,14 @@ class KlaberjassHeuristic:
             return kinds[ActionKind.REFUSE] if refuse else kinds[ActionKind.ACCEPT]
         names = [action for action in legal if action.kind is ActionKind.NAME]
         if view.phase is Phase.BIDDING_1:
-            if values[up] >= TAKE_AT:
+            if values[up] >= self.style.take_at:
                 return kinds[ActionKind.TAKE]
             if ActionKind.SCHMEISS in kinds and rules.schmeiss_refused == "refuser-makes" \
-                    and values[up] >= SCHMEISS_FROM:
+                    and values[up] >= self.style.schmeiss_from:
                 return kinds[ActionKind.SCHMEISS]
             return kinds[ActionKind.PASS]
         best = max(names, key=lambda action: (values[action.suit], -action.suit.index))  # type: ignore[index,union-attr]
-        if view.phase is Phase.NAMING or values[best.suit] >= TAKE_AT:  # type: ignore[index]
+        if view.phase is Phase.NAMING or values[best.suit] >= self.style.take_at:  # type: ignore[index]
             return best
         return kinds[ActionKind.PASS]
 

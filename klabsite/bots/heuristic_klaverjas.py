@@ -32,15 +32,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, infer_klaverjas
 from klabsite.bots.tactics import (
     BEATS,
+    KEEP,
     POINTS,
     SUIT_MASKS,
     SUIT_OF,
     TRUMP_WEIGHT,
+    Keep,
     Odds,
     best_of_trick,
     bits,
@@ -50,13 +53,38 @@ from klabsite.bots.tactics import (
 from klabsite.cards import SUITS, Rank, mask_of
 from klabsite.fastpath.klaverjas import trick_roem
 from klabsite.klaverjas import KlaverjasPhase, KlaverjasView
+from klabsite.seats import Seat
 from klabsite.tricks import LAST_TRICK_BONUS
 
-__all__ = ["KlaverjasHeuristic", "trump_value", "card_score", "NAME_AT"]
+__all__ = ["KlaverjasHeuristic", "KlaverjasStyle", "trump_value", "card_score", "NAME_AT"]
 
 NAME_AT = 62.0
 """A suit worth this much as trump (:func:`trump_value`) is named or taken."""
 
+
+@dataclass(frozen=True)
+class KlaverjasStyle:
+    """The knobs of the Klaverjas rules of thumb (the defaults are the ``heuristic`` bot)."""
+
+    name_at: float = NAME_AT
+    """Name or take a suit worth this much as trump."""
+    keep: Keep = KEEP
+    """What cards are worth kept for later."""
+    follower_points: float = 4.0
+    """The points each player still to play is expected to add to the trick."""
+    surprise: float = 0.6
+    """How much harder a card that an unseen card has likely beaten is to beat again."""
+    draw_trumps: float = 6.0
+    """Lead bonus for a trump while the opponents may hold trumps, for the playing side."""
+    return_trump: float = 8.0
+    """More of it for the chooser's partner in the first tricks ("partner plays: lead trumps")."""
+    defender_trump: float = -8.0
+    """Lead bonus (a malus) for a trump led by the defenders, or with no trump left out."""
+    menel_lead: float = -12.0
+    """Lead malus for the nine of trumps while the jack is out."""
+
+
+STYLE = KlaverjasStyle()
 
 
 def trump_value(hand: int, trump: int) -> float:
@@ -108,7 +136,7 @@ def _beat_chance(odds: Odds, place: int, best: int, led: int, trump: int) -> flo
 
 
 def card_score(card: int, trick: Sequence[int], followers: Sequence[tuple[int, bool]], odds: Odds,
-               knowledge: Knowledge, trump: int, last: bool) -> float:
+               knowledge: Knowledge, trump: int, last: bool, style: KlaverjasStyle = STYLE) -> float:
     """The value of playing ``card`` now (see the module docstring).
 
     ``trick`` holds the cards played so far (led first) and ``followers`` the players still to
@@ -129,16 +157,18 @@ def card_score(card: int, trick: Sequence[int], followers: Sequence[tuple[int, b
         else:
             p_ours -= p_ours * beat
         if beat > 0.3:
-            surprise = 0.6
+            surprise = style.surprise
     mask = 0
     for c in cards:
         mask |= 1 << c
-    points = sum(POINTS[trump][c] for c in cards) + 4.0 * len(followers)
+    points = sum(POINTS[trump][c] for c in cards) + style.follower_points * len(followers)
     value = points + trick_roem(mask, trump) + (LAST_TRICK_BONUS if last else 0)
-    return (2.0 * p_ours - 1.0) * value - keep_value(card, trump, knowledge.hand, knowledge.unseen)
+    kept = keep_value(card, trump, knowledge.hand, knowledge.unseen, style.keep)
+    return (2.0 * p_ours - 1.0) * value - kept
 
 
-def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int, odds: Odds) -> float:
+def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int,
+                style: KlaverjasStyle) -> float:
     """Rules of the lead on top of :func:`card_score`: draw trumps as the playing side, return a
     trump to the partner who chose it, feed the partner's void; defenders keep their trumps."""
     seat = view.seat
@@ -146,29 +176,28 @@ def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int
     opponents_trumps = (knowledge.possible[0] | knowledge.possible[2]) & trumps
     if SUIT_OF[card] == trump:
         if view.playing is not seat.side or not opponents_trumps:
-            return -8.0
-        bonus = 6.0
-        chooser = _chooser(view)
-        if chooser is seat.partner and len(view.tricks) < 3:
-            bonus += 8.0
-        nine, jack = trump * 8 + 2, trump * 8 + 4
-        if card == nine and knowledge.unseen >> jack & 1:
-            bonus -= 12.0  # keep the menel guarded while the jack is out
+            return style.defender_trump
+        bonus = style.draw_trumps
+        if _chooser(view) is seat.partner and len(view.tricks) < 3:
+            bonus += style.return_trump
+        if 1 << card == rank_bit(trump, Rank.NINE) and knowledge.unseen & rank_bit(trump, Rank.JACK):
+            bonus += style.menel_lead  # keep the menel guarded while the jack is out
         return bonus
     suit = SUIT_MASKS[SUIT_OF[card]]
     if not knowledge.possible[1] & suit and knowledge.possible[1] & trumps:
-        return 4.0 - POINTS[trump][card]  # partner void: he trumps, don't lead him points to ruff
+        return 4.0 - POINTS[trump][card]  # the partner ruffs it: lead him a low card
     return 0.0
 
 
-def _chooser(view: KlaverjasView):  # type: ignore[no-untyped-def]
+def _chooser(view: KlaverjasView) -> Seat | None:
+    """Who chose trump."""
     for bid in view.bids:
         if bid.word in ("name", "take"):
             return bid.seat
     return None
 
 
-def choose_card(view: KlaverjasView, legal: int) -> int:
+def choose_card(view: KlaverjasView, legal: int, style: KlaverjasStyle = STYLE) -> int:
     """The card (index) this seat plays from the ``legal`` mask."""
     assert view.trump is not None
     trump = view.trump.index
@@ -179,9 +208,9 @@ def choose_card(view: KlaverjasView, legal: int) -> int:
     last = len(view.tricks) == 7
     best_card, best_value = -1, float("-inf")
     for card in bits(legal):
-        value = card_score(card, trick, followers, odds, knowledge, trump, last)
+        value = card_score(card, trick, followers, odds, knowledge, trump, last, style)
         if not trick:
-            value += _lead_bonus(card, view, knowledge, trump, odds)
+            value += _lead_bonus(card, view, knowledge, trump, style)
         if value > best_value + 1e-9:
             best_card, best_value = card, value
     return best_card
@@ -197,12 +226,16 @@ class KlaverjasHeuristic:
 
     name = "heuristic"
 
+    def __init__(self, style: KlaverjasStyle = STYLE) -> None:
+        self.style = style
+
     def choose(self, view: KlaverjasView, legal: Sequence[Action], rng: random.Random) -> Action:
         """One of ``legal`` for ``view``'s seat."""
         del rng
         if view.phase is KlaverjasPhase.PLAY:
             plays = {action.card.index: action for action in legal if action.card is not None}
-            return plays[choose_card(view, mask_of(action.card for action in legal if action.card))]
+            return plays[choose_card(view, mask_of(action.card for action in legal if action.card),
+                                     self.style)]
         hand = mask_of(view.hand)
         values = {suit: trump_value(hand, suit.index) for suit in SUITS}
         names = [action for action in legal if action.kind is ActionKind.NAME]
@@ -210,9 +243,9 @@ class KlaverjasHeuristic:
         taking = [action for action in legal if action.kind is ActionKind.TAKE]
         if taking:
             assert view.proposed is not None
-            return taking[0] if values[view.proposed] >= NAME_AT else passing[0]
+            return taking[0] if values[view.proposed] >= self.style.name_at else passing[0]
         assert names
         best = max(names, key=lambda action: (values[action.suit], -action.suit.index))  # type: ignore[index,union-attr]
-        if passing and values[best.suit] < NAME_AT:  # type: ignore[index]
+        if passing and values[best.suit] < self.style.name_at:  # type: ignore[index]
             return passing[0]
         return best

@@ -15,6 +15,7 @@ table). Trumps are a suit index 0–3.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from klabsite.cards import DECK, Rank
 from klabsite.fastpath.klaberjass import BEATS
@@ -23,7 +24,7 @@ from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 __all__ = [
     "DECK", "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
     "bits", "strongest", "weakest", "beaters", "best_of_trick", "is_master", "cards_of_mask",
-    "Odds", "lowest_points", "keep_value", "TRUMP_WEIGHT", "rank_bit",
+    "Odds", "lowest_points", "keep_value", "Keep", "KEEP", "TRUMP_WEIGHT", "rank_bit",
 ]
 
 
@@ -98,7 +99,27 @@ def is_master(card: int, trump: int, outstanding: int) -> bool:
     return not BEATS[trump][card] & outstanding
 
 
-def keep_value(card: int, trump: int, hand: int, outstanding: int) -> float:
+@dataclass(frozen=True)
+class Keep:
+    """The weights of :func:`keep_value` (what a card is worth kept for later)."""
+
+    trump_step: float = 1.5
+    """Per step of trump strength above the 7 of trumps."""
+    master_trump: float = 5.0
+    """For the master trump while other trumps are out."""
+    menel_guard: float = 6.0
+    """For the one other trump beside the menel while the jack is out."""
+    master_base: float = 3.0
+    master_points: float = 0.4
+    """A master of a plain suit: ``master_base + master_points × its points``."""
+    ten_guard: float = 3.0
+    """For the one other card beside a ten while its ace is out."""
+
+
+KEEP = Keep()
+
+
+def keep_value(card: int, trump: int, hand: int, outstanding: int, keep: Keep = KEEP) -> float:
     """What ``card`` is worth kept for a later trick, so what playing it now gives up.
 
     A trump by its strength, more while it is the master trump and others are out; a master of
@@ -115,18 +136,18 @@ def keep_value(card: int, trump: int, hand: int, outstanding: int) -> float:
     suit = SUIT_OF[card]
     master = not BEATS[trump][card] & outstanding
     if suit == trump:
-        value = (STRENGTH[trump][card] - 8) * 1.5
+        value = (STRENGTH[trump][card] - 8) * keep.trump_step
         if master and outstanding & SUIT_MASKS[trump]:
-            value += 5.0
+            value += keep.master_trump
         nine, jack = rank_bit(trump, Rank.NINE), rank_bit(trump, Rank.JACK)
         if 1 << card != nine and hand & nine and outstanding & jack \
                 and (hand & SUIT_MASKS[trump]).bit_count() == 2:
-            value += 6.0  # the guard of the menel
+            value += keep.menel_guard
         return value
-    value = 3.0 + POINTS[trump][card] * 0.4 if master else 0.0
+    value = keep.master_base + POINTS[trump][card] * keep.master_points if master else 0.0
     ten, ace = rank_bit(suit, Rank.TEN), rank_bit(suit, Rank.ACE)
     if 1 << card != ten and hand & ten and outstanding & ace and (hand & SUIT_MASKS[suit]).bit_count() == 2:
-        value += 3.0  # the guard of a ten
+        value += keep.ten_guard
     return value
 
 
