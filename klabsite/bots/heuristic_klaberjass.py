@@ -55,7 +55,7 @@ from klabsite.bots.tactics import (
     keep_value,
     rank_bit,
 )
-from klabsite.cards import SUITS, Rank, Suit, mask_of
+from klabsite.cards import SUITS, Rank, Suit, cards_of, mask_of
 from klabsite.fastpath.klaberjass import follower_wins
 from klabsite.klaberjass import KlaberjassView, Phase
 from klabsite.melds import meld_sets, meld_value, runs_in
@@ -125,15 +125,9 @@ def trump_value(hand: int, trump: int, upcard: int | None = None) -> float:
                 value += 7
         elif hand & rank_bit(suit, Rank.TEN) and (hand & SUIT_MASKS[suit]).bit_count() >= 2:
             value += 2
-    for run in runs_in(card for card in _cards(hand)):
+    for run in runs_in(cards_of(hand)):
         value += 0.6 * meld_value(run, 50)
     return value
-
-
-def _cards(mask: int):  # type: ignore[no-untyped-def]
-    from klabsite.cards import DECK
-
-    return [DECK[i] for i in bits(mask)]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -288,8 +288,8 @@ def infer_klaberjass(view: KlaberjassView) -> Knowledge:
     if view.bottom is not None:
         seen |= view.bottom.bit
     unseen = FULL_DECK & ~seen
-    known = {opponent: 0}
-    excluded = {opponent: 0, STOCK: 0}
+    known: dict[Place, int] = {opponent: 0}
+    excluded: dict[Place, int] = {opponent: 0, STOCK: 0}
     trump = view.trump
     if view.phase in _BIDDING:
         places: list[Place] = [opponent, STOCK]

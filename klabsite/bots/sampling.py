@@ -169,7 +169,7 @@ class Sampler:
                             for place, size, mask in zip(self.places, self.sizes, self.possible, strict=True))
             )
 
-    def _forcing(self, combo: Sequence[int], extra: Sequence[int] = ()) -> _Layouts | None:
+    def _forcing(self, combo: Sequence[int], extra: Sequence[tuple[int, int]] = ()) -> _Layouts | None:
         """The layouts in which each claim's place holds the chosen candidate (``None``: none)."""
         possible = list(self.possible)
         forced = [0] * len(possible)
