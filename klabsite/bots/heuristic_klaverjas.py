@@ -38,7 +38,6 @@ from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, infer_klaverjas
 from klabsite.bots.tactics import (
     BEATS,
-    KEEP,
     POINTS,
     SUIT_MASKS,
     SUIT_OF,
@@ -58,7 +57,7 @@ from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaverjasHeuristic", "KlaverjasStyle", "trump_value", "card_score", "NAME_AT"]
 
-NAME_AT = 62.0
+NAME_AT = 56.0
 """A suit worth this much as trump (:func:`trump_value`) is named or taken."""
 
 
@@ -68,9 +67,9 @@ class KlaverjasStyle:
 
     name_at: float = NAME_AT
     """Name or take a suit worth this much as trump."""
-    keep: Keep = KEEP
+    keep: Keep = Keep(trump_step=2.5, master_base=2.0, master_points=0.9)
     """What cards are worth kept for later."""
-    follower_points: float = 4.0
+    follower_points: float = 2.0
     """The points each player still to play is expected to add to the trick."""
     surprise: float = 0.6
     """How much harder a card that an unseen card has likely beaten is to beat again."""
@@ -78,7 +77,7 @@ class KlaverjasStyle:
     """Lead bonus for a trump while the opponents may hold trumps, for the playing side."""
     return_trump: float = 8.0
     """More of it for the chooser's partner in the first tricks ("partner plays: lead trumps")."""
-    defender_trump: float = -8.0
+    defender_trump: float = -16.0
     """Lead bonus (a malus) for a trump led by the defenders, or with no trump left out."""
     menel_lead: float = -12.0
     """Lead malus for the nine of trumps while the jack is out."""
