@@ -76,6 +76,10 @@ class KlaberjassStyle:
 
     take_at: float = TAKE_AT
     """Take or name a suit worth this much as trump."""
+    second_round: float = 0.0
+    """Added to ``take_at`` for naming a suit in the second round."""
+    last_chance: float = 0.0
+    """Added again for the dealer, whose pass in the second round throws the hands in."""
     schmeiss_from: float = 48.0
     """With ``schmeiss-refused=refuser-makes``, schmeiss a hand worth this much but short of taking."""
     keep: Keep = KEEP
@@ -301,24 +305,30 @@ class KlaberjassHeuristic:
         values = self._values(view)
         up = view.upcard.suit
         rules = view.rules
+        style = self.style
+        second_round = sum(bid.word == "pass" for bid in view.bids) >= 2
+        best_other = max(value for suit, value in values.items() if suit is not up)
         if view.phase is Phase.SCHMEISS:
             if rules.schmeiss_refused == "refuser-makes":
-                refuse = values[up] >= self.style.take_at
+                refuse = (best_other if second_round else values[up]) >= style.take_at
+            elif second_round:
+                refuse = False  # the schmeisser will name a suit of his choice
             else:  # the schmeisser makes: refuse when holding the trumps to beat him
                 trumps = mask_of(view.hand) & SUIT_MASKS[up.index]
                 refuse = bool(trumps & (rank_bit(up.index, Rank.JACK) | rank_bit(up.index, Rank.NINE))) \
                     and trumps.bit_count() >= 3
             return kinds[ActionKind.REFUSE] if refuse else kinds[ActionKind.ACCEPT]
-        names = [action for action in legal if action.kind is ActionKind.NAME]
         if view.phase is Phase.BIDDING_1:
-            if values[up] >= self.style.take_at:
+            if values[up] >= style.take_at:
                 return kinds[ActionKind.TAKE]
             if ActionKind.SCHMEISS in kinds and rules.schmeiss_refused == "refuser-makes" \
-                    and values[up] >= self.style.schmeiss_from:
+                    and values[up] >= style.schmeiss_from:
                 return kinds[ActionKind.SCHMEISS]
             return kinds[ActionKind.PASS]
+        names = [action for action in legal if action.kind is ActionKind.NAME]
         best = max(names, key=lambda action: (values[action.suit], -action.suit.index))  # type: ignore[index,union-attr]
-        if view.phase is Phase.NAMING or values[best.suit] >= self.style.take_at:  # type: ignore[index]
+        bar = style.take_at + style.second_round + (style.last_chance if view.seat is view.dealer else 0.0)
+        if view.phase is Phase.NAMING or values[best.suit] >= bar:  # type: ignore[index]
             return best
         return kinds[ActionKind.PASS]
 
