@@ -43,7 +43,6 @@ from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, announced_value, infer_klaberjass
 from klabsite.bots.tactics import (
     BEATS,
-    KEEP,
     POINTS,
     STRENGTH,
     SUIT_MASKS,
@@ -64,7 +63,7 @@ from klabsite.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaberjassHeuristic", "KlaberjassStyle", "trump_value", "expects_to_fail", "TAKE_AT"]
 
-TAKE_AT = 58.0
+TAKE_AT = 46.0
 """A suit worth this much as trump (:func:`trump_value`) is taken or named."""
 DEAL_POINTS = 162
 """Card points (152) and the last trick (10)."""
@@ -78,15 +77,15 @@ class KlaberjassStyle:
     """Take or name a suit worth this much as trump."""
     second_round: float = 0.0
     """Added to ``take_at`` for naming a suit in the second round."""
-    last_chance: float = 0.0
+    last_chance: float = -8.0
     """Added again for the dealer, whose pass in the second round throws the hands in."""
     schmeiss_from: float = 48.0
     """With ``schmeiss-refused=refuser-makes``, schmeiss a hand worth this much but short of taking."""
-    keep: Keep = KEEP
+    keep: Keep = Keep(trump_step=2.5, master_base=1.0, master_points=0.0)
     """What cards are worth kept for later."""
-    won_lead: float = 2.0
+    won_lead: float = 0.0
     """The points the opponent is expected to add to a lead he cannot beat."""
-    lost_lead: float = 8.0
+    lost_lead: float = 4.0
     """… and to a lead he beats."""
     draw_trumps: float = 6.0
     """Lead bonus for a trump by the maker while the opponent may hold trumps."""

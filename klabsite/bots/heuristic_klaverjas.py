@@ -67,6 +67,12 @@ class KlaverjasStyle:
 
     name_at: float = NAME_AT
     """Name or take a suit worth this much as trump."""
+    length_bonus: float = 6.0
+    side_ace: float = 11.0
+    side_ten: float = 7.0
+    side_void: float = 4.0
+    """Bidding: per trump beyond three, per side ace, a side ten beside its ace, a void beside
+    three trumps or more (:func:`trump_value`)."""
     keep: Keep = Keep(trump_step=2.5, master_base=2.0, master_points=0.9)
     """What cards are worth kept for later."""
     follower_points: float = 2.0
@@ -86,7 +92,7 @@ class KlaverjasStyle:
 STYLE = KlaverjasStyle()
 
 
-def trump_value(hand: int, trump: int) -> float:
+def trump_value(hand: int, trump: int, style: KlaverjasStyle | None = None) -> float:
     """How good ``hand`` (a mask) is with ``trump`` (a suit index) as trump.
 
     >>> from klabsite.cards import mask_of, parse_cards
@@ -95,13 +101,14 @@ def trump_value(hand: int, trump: int) -> float:
     >>> trump_value(mask_of(parse_cards("KH 8H 7H AC 9C 8S 7S 7D")), trump=2) < NAME_AT
     True
     """
+    style = style or STYLE
     trumps = hand & SUIT_MASKS[trump]
     value = 0.0
     for rank, weight in TRUMP_WEIGHT.items():
         if trumps & rank_bit(trump, rank):
             value += weight
     count = trumps.bit_count()
-    value += 6 * max(count - 3, 0)
+    value += style.length_bonus * max(count - 3, 0)
     stuk = rank_bit(trump, Rank.KING) | rank_bit(trump, Rank.QUEEN)
     if trumps & stuk == stuk:
         value += 8
@@ -110,11 +117,11 @@ def trump_value(hand: int, trump: int) -> float:
             continue
         held = hand >> (suit * 8) & 0xFF
         ace, ten, king = held >> 7 & 1, held >> 3 & 1, held >> 6 & 1
-        value += 11 * ace
+        value += style.side_ace * ace
         if ten:
-            value += 7 if ace else 3 if king or held.bit_count() >= 3 else 0
+            value += style.side_ten if ace else 3 if king or held.bit_count() >= 3 else 0
         if not held and count >= 3:
-            value += 4
+            value += style.side_void
     return value
 
 
@@ -236,7 +243,7 @@ class KlaverjasHeuristic:
             return plays[choose_card(view, mask_of(action.card for action in legal if action.card),
                                      self.style)]
         hand = mask_of(view.hand)
-        values = {suit: trump_value(hand, suit.index) for suit in SUITS}
+        values = {suit: trump_value(hand, suit.index, self.style) for suit in SUITS}
         names = [action for action in legal if action.kind is ActionKind.NAME]
         passing = [action for action in legal if action.kind is ActionKind.PASS]
         taking = [action for action in legal if action.kind is ActionKind.TAKE]
