@@ -167,3 +167,34 @@ def test_inconsistent_constraints_are_refused():
         Sampler(("A", "B"), (1, 2), (0b111, 0b001))  # B needs two cards but may hold one
     with pytest.raises(InconsistentConstraints):
         Sampler(("A", "B"), (2, 1), (0b011, 0b100), ((0, (0b100,)),))  # A must hold card 2
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
+def test_the_fast_path_position_of_the_real_layout_is_the_deal_s_own(game):
+    from klabsite.bots.worlds import position_for
+    from klabsite.fastpath import klaberjass as fast2
+    from klabsite.fastpath import klaverjas as fast4
+    from tests.bots_positions import hidden_truth
+
+    rng = random.Random(13)
+    checked = 0
+    for i in range(30):
+        for position in positions(every_option_set(game)[i % 12], rng, ["heuristic", "random"]):
+            deal = position.deal
+            if deal.trump is None or (game == "klaberjass" and deal.phase.value != "play"):
+                continue
+            view = deal.view_for(deal.to_act)
+            knowledge = infer(view)
+            truth = {place: hidden_truth(deal, place) for place in knowledge.places}
+            mine = position_for(view, knowledge, truth)
+            if game == "klaverjas":
+                theirs = fast4.position_from_deal(deal)
+                assert (mine.hands, mine.trick, mine.leader, mine.points, mine.roem, mine.tricks) == (
+                    theirs.hands, theirs.trick, theirs.leader, theirs.points, theirs.roem, theirs.tricks)
+            else:
+                theirs = fast2.position_of(deal)
+                assert (mine.hands, mine.led, mine.leader, mine.any_lead) == (
+                    theirs.hands, theirs.led, theirs.leader, theirs.any_lead)
+                assert sum(mine.points) == sum(t.points for t in deal.events if type(t).__name__ == "TrickWon")
+            checked += 1
+    assert checked > 300

@@ -1,5 +1,6 @@
 """Whole deals from a sample: the deck that deals the seat's own cards, the sampled hidden cards
-and the cards already played, so that the deal's public actions can be played again on it.
+and the cards already played, so that the deal's public actions can be played again on it; and
+the fast path's card-play position with the sampled hands, for searching from here.
 
 A search bot samples layouts of the hidden cards (:meth:`Knowledge.sampler
 <klabsite.bots.inference.Knowledge.sampler>`) and turns each into a deck here; tests replay the
@@ -26,11 +27,15 @@ from typing import Any
 
 from klabsite.bots.inference import STOCK, Knowledge, Place
 from klabsite.cards import Card, cards_of, mask_of
+from klabsite.fastpath import klaberjass as fast2
+from klabsite.fastpath import klaverjas as fast4
+from klabsite.fastpath.tables import POINTS
 from klabsite.klaberjass import KlaberjassView, Phase, stack_deck
 from klabsite.klaverjas import KlaverjasView, deck_from_hands
-from klabsite.seats import Seat
+from klabsite.seats import CLOCKWISE, Seat
+from klabsite.tricks import LAST_TRICK_BONUS
 
-__all__ = ["deck_for", "initial_hands"]
+__all__ = ["deck_for", "initial_hands", "position_for"]
 
 _BIDDING = (Phase.BIDDING_1, Phase.SCHMEISS, Phase.BIDDING_2, Phase.NAMING)
 
@@ -72,3 +77,41 @@ def deck_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge, layout:
     used = mask_of([upcard, view.bottom])
     assert not any(mask & used for mask in hands.values())
     return stack_deck(cards_of(hands[elder]), cards_of(hands[view.dealer]), upcard, view.bottom)
+
+
+def position_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge,
+                 layout: Mapping[Place, int]) -> fast2.Position | fast4.Position:
+    """The fast-path card-play position (:mod:`klabsite.fastpath`) with the hidden hands of
+    ``layout``: the trick in progress and what each player (Klaberjass: card points) or side
+    (Klaverjas: points, roem, tricks) has won so far. For the play phase only.
+    """
+    if view.trump is None:
+        raise ValueError("the fast path starts once trump is chosen")
+    hands = {knowledge.seat: knowledge.hand}
+    hands.update((place, mask) for place, mask in layout.items() if isinstance(place, Seat))
+    trick = view.trick
+    leader = trick[0][0] if trick else view.to_act
+    assert leader is not None
+    if isinstance(view, KlaverjasView):
+        rotterdam, undertrump = fast4.flags(view.rules)
+        position = fast4.Position([hands[seat] for seat in CLOCKWISE], view.trump.index, leader.index,
+                                  rotterdam=rotterdam, undertrump=undertrump)
+        position.trick = [card.index for _, card in trick]
+        for won in view.tricks:
+            side = won.winner.index & 1
+            position.points[side] += won.points
+            position.roem[side] += won.roem
+            position.tricks[side] += 1
+        return position
+    players = (Seat.N, Seat.S)
+    trump = view.trump.index
+    points = [0, 0]
+    plays = view.played[:len(view.played) - len(trick)]
+    for i in range(1, len(plays), 2):
+        (first, led), (second, follow) = plays[i - 1], plays[i]
+        winner = second if fast2.follower_wins(led.index, follow.index, trump) else first
+        points[players.index(winner)] += POINTS[trump][led.index] + POINTS[trump][follow.index]
+        if i == 17:
+            points[players.index(winner)] += LAST_TRICK_BONUS
+    return fast2.Position([hands[Seat.N], hands[Seat.S]], trump, players.index(leader),
+                          view.rules.must_beat == "any-lead", trick[0][1].index if trick else -1, points)
