@@ -35,6 +35,8 @@ from itertools import product
 from math import factorial
 from typing import TypeVar
 
+from klabsite.bots.tactics import bits
+
 __all__ = ["Sampler", "InconsistentConstraints", "Claim"]
 
 Claim = tuple[int, tuple[int, ...]]
@@ -46,16 +48,6 @@ _FACTORIAL = tuple(factorial(n) for n in range(33))
 
 class InconsistentConstraints(ValueError):
     """No layout of the unseen cards satisfies the constraints (the view is contradictory)."""
-
-
-def _bits(mask: int) -> list[int]:
-    """The card indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _splits(k: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -78,7 +70,7 @@ class _Layouts:
         for mask in possible:
             unseen |= mask
         by_places: dict[int, list[int]] = {}
-        for card in _bits(unseen):
+        for card in bits(unseen):
             signature = sum(1 << place for place, mask in enumerate(possible) if mask >> card & 1)
             by_places.setdefault(signature, []).append(card)
         # single-place groups first, the widest last (its split is then forced)

@@ -5,11 +5,11 @@ strength and points come from its tables (built from :mod:`klabsite.cards`, the 
 table). Trumps are a suit index 0–3.
 
 >>> from klabsite.cards import Card, mask_of, parse_cards
->>> hand = mask_of(parse_cards("JH 9H 7H AS 7S"))
->>> str(DECK[strongest(hand, trump=2)]), str(DECK[weakest(hand & SUIT_MASKS[3], trump=2)])
-('JH', '7S')
->>> cards_of_mask(beaters(Card.parse("KS").index, trump=2) & hand)   # what beats KS: AS and trumps
-['7H', '9H', 'JH', 'AS']
+>>> trick = [Card.parse(c).index for c in ("KS", "AS", "7H")]      # hearts trump: 7H wins
+>>> best_of_trick(trick, trump=2)
+2
+>>> is_master(Card.parse("TS").index, trump=2, outstanding=mask_of(parse_cards("KS 9H")))
+True
 """
 
 from __future__ import annotations
@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from klabsite.cards import DECK, Rank
+from klabsite.cards import Rank
 from klabsite.fastpath.klaberjass import BEATS
 from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 
 __all__ = [
-    "DECK", "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
-    "bits", "strongest", "weakest", "beaters", "best_of_trick", "is_master", "cards_of_mask",
-    "Odds", "lowest_points", "keep_value", "Keep", "KEEP", "TRUMP_WEIGHT", "rank_bit",
+    "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
+    "bits", "best_of_trick", "is_master", "Odds", "keep_value", "Keep", "KEEP", "TRUMP_WEIGHT", "rank_bit",
 ]
 
 
@@ -48,38 +47,6 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def cards_of_mask(mask: int) -> list[str]:
-    """The cards of ``mask`` in notation, for messages and doctests."""
-    return [str(DECK[i]) for i in bits(mask)]
-
-
-def strongest(mask: int, trump: int) -> int:
-    """The strongest card of a non-empty ``mask`` (trumps above everything, then by strength)."""
-    power = STRENGTH[trump]
-    return max(bits(mask), key=lambda card: (power[card], -card))
-
-
-def weakest(mask: int, trump: int) -> int:
-    """The weakest card of a non-empty ``mask``."""
-    power = STRENGTH[trump]
-    return min(bits(mask), key=lambda card: (power[card], card))
-
-
-def lowest_points(mask: int, trump: int) -> int:
-    """The card of ``mask`` worth fewest points (then the weakest)."""
-    points, power = POINTS[trump], STRENGTH[trump]
-    return min(bits(mask), key=lambda card: (points[card], power[card], card))
-
-
-def beaters(best: int, trump: int) -> int:
-    """The cards that beat ``best``, the card winning a trick: higher cards of its suit, and
-    every trump when ``best`` is not one."""
-    mask = BEATS[trump][best]
-    if SUIT_OF[best] != trump:
-        mask |= SUIT_MASKS[trump]
-    return mask
 
 
 def best_of_trick(trick: Sequence[int], trump: int) -> int:
@@ -134,7 +101,7 @@ def keep_value(card: int, trump: int, hand: int, outstanding: int, keep: Keep = 
     [10.5, 7.5, 0.0, 3.0]
     """
     suit = SUIT_OF[card]
-    master = not BEATS[trump][card] & outstanding
+    master = is_master(card, trump, outstanding)
     if suit == trump:
         value = (STRENGTH[trump][card] - 8) * keep.trump_step
         if master and outstanding & SUIT_MASKS[trump]:
