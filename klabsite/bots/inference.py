@@ -57,7 +57,7 @@ from klabsite.melds import Phrase
 from klabsite.seats import CLOCKWISE, Seat
 
 __all__ = [
-    "STOCK", "Knowledge", "infer", "infer_klaberjass", "infer_klaverjas", "excluded_by_play",
+    "STOCK", "Place", "Knowledge", "infer", "infer_klaberjass", "infer_klaverjas", "excluded_by_play",
     "klaberjass_categories", "klaverjas_categories", "talk_claims", "announced_value", "MeldClaim",
 ]
 
