@@ -129,16 +129,56 @@ def trump_value(hand: int, trump: int, style: KlaverjasStyle | None = None) -> f
 # Card play
 
 
-def _beat_chance(odds: Odds, place: int, best: int, led: int, trump: int) -> float:
-    """The chance that the player at ``place`` (still to play) can beat ``best`` in this trick."""
-    possible = odds.possible[place]
-    higher = BEATS[trump][best] & possible
+def _holds(odds: Odds, places: Sequence[int], best: int, led: int, trump: int) -> float:
+    """The chance that none of the players at ``places`` (still to play) beats ``best``.
+
+    A higher card of the suit can be in only one hand, so its chance to be with any of them is
+    the sum of the chances; a ruff needs a void in the suit led and a trump.
+    """
+    if not places:
+        return 1.0
+    higher = BEATS[trump][best]
+    p = 1.0
+    possible = 0
+    for place in places:
+        possible |= odds.possible[place]
     if SUIT_OF[best] == trump:
-        if led == trump:
-            return odds.any_of(place, higher)
-        return odds.none_of(place, SUIT_MASKS[led]) * odds.any_of(place, higher)
-    void = odds.none_of(place, SUIT_MASKS[led])
-    return min(1.0, odds.any_of(place, higher) + void * odds.any_of(place, SUIT_MASKS[trump]))
+        for c in bits(higher & possible):
+            if led == trump:
+                held = sum(odds.chance(place, c) for place in places)
+            else:
+                held = sum(odds.chance(place, c) * odds.none_of(place, SUIT_MASKS[led]) for place in places)
+            p *= max(0.0, 1.0 - held)
+        return p
+    for c in bits(higher & possible):
+        p *= max(0.0, 1.0 - sum(odds.chance(place, c) for place in places))
+    for place in places:
+        p *= 1.0 - odds.none_of(place, SUIT_MASKS[led]) * odds.any_of(place, SUIT_MASKS[trump])
+    return p
+
+
+def _our_chance(odds: Odds, followers: Sequence[tuple[int, bool]], best: int, led: int, trump: int,
+                ours: bool, surprise: float) -> float:
+    """The chance that our side takes the trick, ``best`` winning it now (ours or not).
+
+    Ours: it holds unless an opponent still to play beats it, and then the partner may take it
+    back if he plays after that opponent. Theirs: the partner, if still to play, may beat it, and
+    an opponent after him may beat the partner's card. ``surprise`` scales the chance of beating
+    a card that is itself unknown (it beat ``best``).
+    """
+    opponents = [place for place, partner in followers if not partner]
+    partner_at = next((i for i, (_, partner) in enumerate(followers) if partner), None)
+    if ours:
+        held = _holds(odds, opponents, best, led, trump)
+        if partner_at is not None and not followers[0][1]:
+            partner = followers[partner_at][0]
+            held += (1.0 - held) * (1.0 - _holds(odds, [partner], best, led, trump)) * surprise
+        return held
+    if partner_at is None:
+        return 0.0
+    beat = 1.0 - _holds(odds, [followers[partner_at][0]], best, led, trump)
+    after = [place for place, partner in followers[partner_at + 1:] if not partner]
+    return beat * (1.0 - (1.0 - _holds(odds, after, best, led, trump)) * surprise)
 
 
 def card_score(card: int, trick: Sequence[int], followers: Sequence[tuple[int, bool]], odds: Odds,
@@ -154,16 +194,7 @@ def card_score(card: int, trick: Sequence[int], followers: Sequence[tuple[int, b
     ours = (len(cards) - 1 - pos) % 2 == 0
     best = cards[pos]
     led = SUIT_OF[cards[0]]
-    p_ours = 1.0 if ours else 0.0
-    surprise = 1.0  # a card beaten by an unseen one is harder to beat again
-    for place, partner in followers:
-        beat = _beat_chance(odds, place, best, led, trump) * surprise
-        if partner:
-            p_ours += (1.0 - p_ours) * beat
-        else:
-            p_ours -= p_ours * beat
-        if beat > 0.3:
-            surprise = style.surprise
+    p_ours = _our_chance(odds, followers, best, led, trump, ours, style.surprise)
     mask = 0
     for c in cards:
         mask |= 1 << c
