@@ -17,15 +17,17 @@ the chooser's partner returns a trump), masters are led while they stand, tens a
 gone, a void of the partner is fed; the defenders keep their trumps.
 
 >>> import random
+>>> from klabsite.actions import Action
 >>> from klabsite.cards import DECK, Suit
 >>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
 >>> from klabsite.seats import Seat
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
 >>> bot = KlaverjasHeuristic()
->>> for _ in range(2):   # N (7C 8C 9C JD QD JH QH KH) passes, E (TC JC QC KD AD AH 7S 8S) names
-...     print(deal.apply(bot.choose(deal.view_for(deal.to_act), deal.legal_actions(), random.Random(1)))[0])
-BidMade(seat=<Seat.N: 'N'>, word='pass', suit=None)
-BidMade(seat=<Seat.E: 'E'>, word='name', suit=<Suit.CLUBS: 'C'>)
+>>> str(bot.choose(deal.view_for(Seat.N), deal.legal_actions(), random.Random(1)))  # 7C 8C 9C JD QD JH QH KH
+'N name H'
+>>> _ = deal.apply(Action.name(Seat.N, Suit.HEARTS))
+>>> str(bot.choose(deal.view_for(Seat.N), deal.legal_actions(), random.Random(1)))  # draw trumps
+'N JH'
 """
 
 from __future__ import annotations
@@ -67,17 +69,17 @@ class KlaverjasStyle:
 
     name_at: float = NAME_AT
     """Name or take a suit worth this much as trump."""
-    length_bonus: float = 6.0
+    length_bonus: float = 10.0
     side_ace: float = 11.0
     side_ten: float = 7.0
-    side_void: float = 4.0
+    side_void: float = 10.0
     """Bidding: per trump beyond three, per side ace, a side ten beside its ace, a void beside
     three trumps or more (:func:`trump_value`)."""
-    keep: Keep = Keep(trump_step=2.5, master_base=2.0, master_points=0.9)
+    keep: Keep = Keep(trump_step=2.5, master_base=1.5, master_points=0.6)
     """What cards are worth kept for later."""
-    follower_points: float = 2.0
+    follower_points: float = 3.0
     """The points each player still to play is expected to add to the trick."""
-    surprise: float = 0.6
+    surprise: float = 0.3
     """How much harder a card that an unseen card has likely beaten is to beat again."""
     draw_trumps: float = 6.0
     """Lead bonus for a trump while the opponents may hold trumps, for the playing side."""
