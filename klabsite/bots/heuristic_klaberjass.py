@@ -65,8 +65,8 @@ __all__ = ["KlaberjassHeuristic", "KlaberjassStyle", "trump_value", "expects_to_
 
 TAKE_AT = 46.0
 """A suit worth this much as trump (:func:`trump_value`) is taken or named."""
-DEAL_POINTS = 162
-"""Card points (152) and the last trick (10)."""
+DEAL_POINTS = sum(POINTS[0]) + LAST_TRICK_BONUS
+"""Card points (152, whatever the trump) and the last trick (10)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class KlaberjassStyle:
     """Added to ``take_at`` for naming a suit in the second round."""
     last_chance: float = -8.0
     """Added again for the dealer, whose pass in the second round throws the hands in."""
-    schmeiss_from: float = 48.0
+    schmeiss_from: float = 38.0
     """With ``schmeiss-refused=refuser-makes``, schmeiss a hand worth this much but short of taking."""
     keep: Keep = Keep(trump_step=2.5, master_base=1.0, master_points=0.0)
     """What cards are worth kept for later."""
