@@ -125,9 +125,10 @@ class Figure:
 
     def line(self) -> str:
         a, b = self.pair
+        b_clock = b + "'" if a == b else b  # the second of two equal bots is timed apart
         return (f"{self.game:10} {a} vs {b}: {self.mean:+7.1f} ± {self.se:4.1f} points/deal over "
                 f"{len(self.values)} duplicate decks ({2 * len(self.values)} deals); CPU s/move "
-                f"{a} {self.clock.per_move(a):.2e}, {b} {self.clock.per_move(b):.2e}")
+                f"{a} {self.clock.per_move(a):.2e}, {b} {self.clock.per_move(b_clock):.2e}")
 
 
 def measure(game_name: str, rules_text: str, pair: tuple[str, str], seed: str, deals: int,
