@@ -64,3 +64,23 @@ def test_an_over_deal_refuses_everything():
         deal.apply(Action.parse(*line.split(" ", 1)))
     with pytest.raises(IllegalAction, match="^N cannot take: the deal is over$"):
         deal.apply(Action.parse("N", "take"))
+
+
+def test_a_view_shows_the_rules_the_bidding_and_the_dix_but_no_hidden_card():
+    from klabsite.cards import DECK
+    from klabsite.klaberjass import DixDecided, stack_deck
+
+    seven, upcard = Card.parse("7H"), Card.parse("AH")
+    elder = parse_cards("JC QC KC 8D 9D TD 7H 8S 9S")
+    dealer = parse_cards("AC TC 9C JD QD KD 8H 9H TH")
+    rules = KlaberjassRules.parse("must-beat=any-lead")
+    deal = KlaberjassDeal(rules, Seat.S, stack_deck(elder, dealer, upcard))
+    for line in ("N pass", "S take", "N dix"):
+        deal.apply(Action.parse(*line.split(" ", 1)))
+    view = deal.view_for(Seat.S)
+    assert view.rules is rules
+    assert [(bid.seat, bid.word) for bid in view.bids] == [(Seat.N, "pass"), (Seat.S, "take")]
+    assert view.dix == DixDecided(Seat.N, True, seven, upcard) and view.upcard == seven
+    assert upcard in deal.hands[Seat.N] and upcard not in view.hand
+    public = {card for card in DECK if f"'{card}'" in repr(view) and card not in view.hand}
+    assert public <= {seven, upcard, deal.bottom}

@@ -3,6 +3,13 @@
 A bot is any object with ``choose(view, legal, rng) -> Action``: ``view`` is the engine's
 ``view_for(seat)``, ``legal`` the legal actions (sorted), ``rng`` the caller's seeded
 ``random.Random`` (bots never use the global generator).
+
+The bots: ``random`` (:mod:`klabsite.bots.random`) and ``heuristic``
+(:mod:`klabsite.bots.heuristic`: rules of thumb, :mod:`~klabsite.bots.heuristic_klaberjass` and
+:mod:`~klabsite.bots.heuristic_klaverjas`). What they stand on: :mod:`~klabsite.bots.inference`
+(what a view tells about the hidden cards), :mod:`~klabsite.bots.sampling` (uniform layouts of
+them), :mod:`~klabsite.bots.worlds` (whole decks from a layout) and :mod:`~klabsite.bots.tactics`
+(card-play building blocks on masks).
 """
 
 from __future__ import annotations
@@ -35,7 +42,13 @@ def _random_bot() -> Bot:
     return RandomBot()
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot}
+def _heuristic_bot() -> Bot:
+    from klabsite.bots.heuristic import HeuristicBot
+
+    return HeuristicBot()
+
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot, "heuristic": _heuristic_bot}
 """Bot factories by the name used in ``--bots`` and the ``Source`` tag."""
 
 

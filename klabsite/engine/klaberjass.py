@@ -401,9 +401,16 @@ def stack_deck(
 
 @dataclass(frozen=True, slots=True)
 class KlaberjassView:
-    """What one seat may see: its own hand and the public table, and its legal actions."""
+    """What one seat may see: its own hand and the public table, and its legal actions.
+
+    ``rules``, ``bids`` and ``dix`` are public too: the options in play, the bidding so far, and
+    the dix decision (who held the 7 of trumps, whether it was exchanged, and the upcard it was
+    exchanged for, which was face up), so that a player need not remember earlier views.
+    ``upcard`` is what lies face up now (the 7 of trumps after a dix).
+    """
 
     seat: Seat
+    rules: KlaberjassRules
     phase: Phase
     dealer: Seat
     to_act: Seat | None
@@ -419,6 +426,8 @@ class KlaberjassView:
     talk: tuple[Phrase, ...]
     shown: tuple[tuple[Seat, tuple[Meld, ...]], ...]
     hanging: int
+    bids: tuple[BidMade, ...]
+    dix: DixDecided | None
     legal: tuple[Action, ...]
 
 
@@ -537,13 +546,15 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
         shown = tuple(
             (event.seat, event.melds) for event in self.events if isinstance(event, MeldsShown)
         )
+        bids = tuple(event for event in self.events if isinstance(event, BidMade))
+        dix = next((event for event in self.events if isinstance(event, DixDecided)), None)
         return KlaberjassView(
-            seat=seat, phase=self._phase, dealer=self.dealer, to_act=self._to_act,
+            seat=seat, rules=self.rules, phase=self._phase, dealer=self.dealer, to_act=self._to_act,
             trump=self._trump, maker=self._maker, hand=tuple(self._hands[seat]),
             opponent_cards=len(self._hands[_OTHER[seat]]), upcard=self._upcard, bottom=self._bottom,
             trick=tuple(self._trick), played=tuple(self._played),
             tricks_won=tuple(self._tricks_won.items()), talk=tuple(self._talk), shown=shown,
-            hanging=self.hanging,
+            hanging=self.hanging, bids=bids, dix=dix,
             legal=tuple(self.legal_actions()) if seat is self._to_act else (),
         )
 

@@ -1,0 +1,177 @@
+"""Playing strength of the bots: duplicate deals, mean points per deal with standard error.
+
+    python benchmarks/strength.py [--games klaberjass,klaverjas] [--pair heuristic,random ...]
+                                  [--deals 200] [--target-se 3] [--max-deals 20000]
+                                  [--seed strength] [--rules-klaberjass ""] [--rules-klaverjas ""]
+
+Every deck (:func:`klabsite.decks.deck_from_seed` of the seed and the deal number) is played
+twice with the same dealer: once with the first bot of the pair at N (Klaberjass) or N and S
+(Klaverjas), once with the seats swapped, so that each side of the table plays both hands. The
+figure for a deck is the mean, over its two plays, of the awarded score of the first bot's seat
+or side minus the second's (a thrown-in or redealt deal scores 0 for both); the standard error
+is that of the per-deck figures. Decks are added until at least ``--deals`` are played and the
+standard error is at most ``--target-se``, or ``--max-deals`` is reached.
+
+Deals are played through the engines' public API exactly as ``klabsite simulate`` plays them
+(``legal_actions()``, ``view_for(seat)``, ``bot.choose(view, legal, rng)``, ``apply()``); each
+play has its own generator derived from the seed, the deal number and the half. The CPU time
+(``time.process_time``) of every ``choose`` call is summed per bot: seconds per move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from klabsite.actions import Action
+from klabsite.bots import Bot, get_bot
+from klabsite.cards import SUITS
+from klabsite.decks import deck_from_seed
+from klabsite.games import Game, get_game
+from klabsite.seats import Seat, Side
+
+
+@dataclass
+class Clock:
+    """CPU seconds and moves, per bot name."""
+
+    seconds: dict[str, float] = field(default_factory=dict)
+    moves: dict[str, int] = field(default_factory=dict)
+
+    def per_move(self, name: str) -> float:
+        """Mean CPU seconds per move of ``name``."""
+        return self.seconds.get(name, 0.0) / max(self.moves.get(name, 0), 1)
+
+
+class Timed:
+    """A bot whose ``choose`` calls are timed (CPU time) into a :class:`Clock`."""
+
+    def __init__(self, name: str, bot: Bot, clock: Clock) -> None:
+        self.name, self.bot, self.clock = name, bot, clock
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        start = time.process_time()
+        action = self.bot.choose(view, legal, rng)
+        self.clock.seconds[self.name] = self.clock.seconds.get(self.name, 0.0) + time.process_time() - start
+        self.clock.moves[self.name] = self.clock.moves.get(self.name, 0) + 1
+        return action
+
+
+def _rng(seed: str, *parts: object) -> random.Random:
+    digest = hashlib.sha256(":".join(map(str, ("klabsite strength", seed, *parts))).encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def play(game: Game, rules: Any, dealer: Seat, deck: Any, extra: dict[str, Any],
+         bots: dict[Seat, Timed], rng: random.Random) -> dict[str, int]:
+    """One deal from the deck to the score, as ``klabsite simulate`` plays it; the awarded score."""
+    deal = game.deal_class(rules, dealer, deck, **extra)
+    while not deal.is_over:
+        seat = deal.to_act
+        legal = deal.legal_actions()
+        deal.apply(bots[seat].choose(deal.view_for(seat), legal, rng))
+    return dict(deal.result.score)
+
+
+def duplicate(game: Game, rules: Any, seed: str, number: int, first: Timed, second: Timed) -> float:
+    """The mean, over both seatings, of the first bot's score minus the second's on deck ``number``."""
+    seats = game.seat_list
+    deck = deck_from_seed(seed, number)
+    dealer = seats[number % len(seats)]
+    extra: dict[str, Any] = {}
+    if game.name == "klaverjas" and rules.trump_choice == "turned":
+        extra["proposed"] = SUITS[_rng(seed, number, "proposed").randrange(4)]
+    total = 0
+    for half in (0, 1):
+        if game.name == "klaberjass":
+            mine = (Seat.N, Seat.S)[half]
+            bots = {seat: first if seat is mine else second for seat in seats}
+            score = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            total += score[str(mine)] - score[str(Seat.S if mine is Seat.N else Seat.N)]
+        else:
+            side = (Side.NS, Side.EW)[half]
+            bots = {seat: first if seat.side is side else second for seat in seats}
+            score = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            total += score[str(side)] - score[str(side.other)]
+    return total / 2
+
+
+@dataclass
+class Figure:
+    """The result of one pairing in one game."""
+
+    game: str
+    pair: tuple[str, str]
+    values: list[float]
+    clock: Clock
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values)
+
+    @property
+    def se(self) -> float:
+        n = len(self.values)
+        if n < 2:
+            return math.inf
+        mean = self.mean
+        return math.sqrt(sum((v - mean) ** 2 for v in self.values) / (n - 1) / n)
+
+    def line(self) -> str:
+        a, b = self.pair
+        b_clock = b + "'" if a == b else b  # the second of two equal bots is timed apart
+        return (f"{self.game:10} {a} vs {b}: {self.mean:+7.1f} ± {self.se:4.1f} points/deal over "
+                f"{len(self.values)} duplicate decks ({2 * len(self.values)} deals); CPU s/move "
+                f"{a} {self.clock.per_move(a):.2e}, {b} {self.clock.per_move(b_clock):.2e}")
+
+
+def measure(game_name: str, rules_text: str, pair: tuple[str, str], seed: str, deals: int,
+            target_se: float, max_deals: int) -> Figure:
+    """Duplicate decks until ``deals`` are played and the standard error is ``target_se`` or less."""
+    game = get_game(game_name)
+    rules = game.parse_rules(rules_text)
+    clock = Clock()
+    first, second = (Timed(name, get_bot(name), clock) for name in pair)
+    if pair[0] == pair[1]:
+        second = Timed(pair[1] + "'", get_bot(pair[1]), clock)
+    figure = Figure(game.name, pair, [], clock)
+    number = 0
+    while number < max_deals:
+        number += 1
+        figure.values.append(duplicate(game, rules, seed, number, first, second))
+        if number >= deals and number % 50 == 0 and figure.se <= target_se:
+            break
+    return figure
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="klaberjass,klaverjas")
+    parser.add_argument("--pair", action="append", help="two bot names, e.g. heuristic,random (repeatable)")
+    parser.add_argument("--deals", type=int, default=200, help="at least this many duplicate decks")
+    parser.add_argument("--target-se", type=float, default=3.0, help="stop once the standard error is this")
+    parser.add_argument("--max-deals", type=int, default=20000, help="never more duplicate decks than this")
+    parser.add_argument("--seed", default="strength")
+    parser.add_argument("--rules-klaberjass", default="")
+    parser.add_argument("--rules-klaverjas", default="")
+    args = parser.parse_args(argv)
+    pairs = [tuple(p.split(",")) for p in (args.pair or ["heuristic,random"])]
+    for game in args.games.split(","):
+        rules = args.rules_klaberjass if game == "klaberjass" else args.rules_klaverjas
+        for pair in pairs:
+            if len(pair) != 2:
+                parser.error(f"--pair takes two bot names, not {','.join(pair)!r}")
+            start = time.process_time()
+            figure = measure(game, rules, (pair[0], pair[1]), args.seed, args.deals, args.target_se,
+                             args.max_deals)
+            print(figure.line() + f"; {time.process_time() - start:.0f} CPU s in all", flush=True)
+
+
+if __name__ == "__main__":
+    main()
