@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 from klabsite.bots import get_bot
 from klabsite.bots.inference import infer
-from klabsite.cards import DECK
-from klabsite.klaberjass import KlaberjassDeal
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.cards import DECK
+from klabsite.engine.klaberjass import KlaberjassDeal
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
 
 
 def views(game: str, deals: int, rng: random.Random) -> list[tuple[int, object]]:

@@ -4,7 +4,7 @@
                                   [--deals 200] [--target-se 3] [--max-deals 20000]
                                   [--seed strength] [--rules-klaberjass ""] [--rules-klaverjas ""]
 
-Every deck (:func:`klabsite.decks.deck_from_seed` of the seed and the deal number) is played
+Every deck (:func:`klabsite.records.decks.deck_from_seed` of the seed and the deal number) is played
 twice with the same dealer: once with the first bot of the pair at N (Klaberjass) or N and S
 (Klaverjas), once with the seats swapped, so that each side of the table plays both hands. The
 figure for a deck is the mean, over its two plays, of the awarded score of the first bot's seat
@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from klabsite.actions import Action
 from klabsite.bots import Bot, get_bot
-from klabsite.cards import SUITS
-from klabsite.decks import deck_from_seed
-from klabsite.games import Game, get_game
-from klabsite.seats import Seat, Side
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import SUITS
+from klabsite.engine.games import Game, get_game
+from klabsite.engine.seats import Seat, Side
+from klabsite.records.decks import deck_from_seed
 
 
 @dataclass

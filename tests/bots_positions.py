@@ -12,17 +12,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from klabsite.actions import Action, ActionKind
 from klabsite.bots import get_bot
 from klabsite.bots.inference import STOCK, Knowledge
 from klabsite.bots.worlds import deck_for
-from klabsite.cards import DECK, SUITS, mask_of
-from klabsite.events import Event
-from klabsite.klaberjass import KlaberjassDeal
-from klabsite.klaverjas import KlaverjasDeal
-from klabsite.melds import Talk, opening_talk, reply_talk
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import DECK, SUITS, mask_of
+from klabsite.engine.events import Event
+from klabsite.engine.klaberjass import KlaberjassDeal
+from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.melds import Talk, opening_talk, reply_talk
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
 
 KLABERJASS_OPTIONS = {
     "schmeiss": ("on", "off"), "schmeiss_refused": ("schmeisser-makes", "refuser-makes"),

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 
-from klabsite.actions import Action
 from klabsite.bots.heuristic_klaberjass import KlaberjassHeuristic, expects_to_fail
 from klabsite.bots.inference import infer
-from klabsite.cards import Card, parse_cards
-from klabsite.klaberjass import KlaberjassDeal, stack_deck
-from klabsite.options import KlaberjassRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import Card, parse_cards
+from klabsite.engine.klaberjass import KlaberjassDeal, stack_deck
+from klabsite.engine.options import KlaberjassRules
+from klabsite.engine.seats import Seat
 
 BOT = KlaberjassHeuristic()
 

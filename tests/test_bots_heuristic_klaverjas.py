@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from klabsite.actions import Action
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, trump_value
-from klabsite.cards import SUITS, Suit, mask_of, parse_cards
-from klabsite.klaverjas import KlaverjasDeal, deck_from_hands
-from klabsite.options import KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import SUITS, Suit, mask_of, parse_cards
+from klabsite.engine.klaverjas import KlaverjasDeal, deck_from_hands
+from klabsite.engine.options import KlaverjasRules
+from klabsite.engine.seats import Seat
 
 BOT = KlaverjasHeuristic()
 AMSTERDAM, ROTTERDAM = KlaverjasRules(), KlaverjasRules(trick_rules="rotterdam")

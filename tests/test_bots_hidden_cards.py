@@ -10,7 +10,7 @@ import pytest
 
 from klabsite.bots import get_bot
 from klabsite.bots.inference import infer
-from klabsite.cards import mask_of
+from klabsite.engine.cards import mask_of
 from tests.bots_positions import every_option_set, hidden_truth, positions, replay
 
 

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from klabsite.actions import Action
 from klabsite.bots.inference import (
     STOCK,
     MeldClaim,
@@ -17,14 +16,15 @@ from klabsite.bots.inference import (
     klaverjas_categories,
     talk_claims,
 )
-from klabsite.cards import Card, Suit, cards_of, mask_of, parse_cards
-from klabsite.fastpath import klaberjass as fast2
-from klabsite.fastpath import klaverjas as fast4
-from klabsite.klaberjass import KlaberjassDeal, stack_deck
-from klabsite.klaverjas import KlaverjasDeal, deck_from_hands
-from klabsite.melds import Phrase
-from klabsite.options import KlaberjassRules, KlaverjasRules
-from klabsite.seats import Seat
+from klabsite.engine.actions import Action
+from klabsite.engine.cards import Card, Suit, cards_of, mask_of, parse_cards
+from klabsite.engine.fast import klaberjass as fast2
+from klabsite.engine.fast import klaverjas as fast4
+from klabsite.engine.klaberjass import KlaberjassDeal, stack_deck
+from klabsite.engine.klaverjas import KlaverjasDeal, deck_from_hands
+from klabsite.engine.melds import Phrase
+from klabsite.engine.options import KlaberjassRules, KlaverjasRules
+from klabsite.engine.seats import Seat
 from tests.bots_positions import every_option_set, hidden_truth, positions
 
 C = Card.parse

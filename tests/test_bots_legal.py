@@ -8,7 +8,7 @@ import random
 import pytest
 
 from klabsite.bots import BOTS, BotError, get_bot
-from klabsite.seats import Seat
+from klabsite.engine.seats import Seat
 from tests.bots_positions import every_option_set, new_deal
 
 SEATINGS = (("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic"))

@@ -172,8 +172,8 @@ def test_inconsistent_constraints_are_refused():
 @pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
 def test_the_fast_path_position_of_the_real_layout_is_the_deal_s_own(game):
     from klabsite.bots.worlds import position_for
-    from klabsite.fastpath import klaberjass as fast2
-    from klabsite.fastpath import klaverjas as fast4
+    from klabsite.engine.fast import klaberjass as fast2
+    from klabsite.engine.fast import klaverjas as fast4
     from tests.bots_positions import hidden_truth
 
     rng = random.Random(13)

@@ -67,8 +67,8 @@ def test_an_over_deal_refuses_everything():
 
 
 def test_a_view_shows_the_rules_the_bidding_and_the_dix_but_no_hidden_card():
-    from klabsite.cards import DECK
-    from klabsite.klaberjass import DixDecided, stack_deck
+    from klabsite.engine.cards import DECK
+    from klabsite.engine.klaberjass import DixDecided, stack_deck
 
     seven, upcard = Card.parse("7H"), Card.parse("AH")
     elder = parse_cards("JC QC KC 8D 9D TD 7H 8S 9S")

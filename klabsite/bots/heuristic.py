@@ -1,14 +1,14 @@
 """The ``heuristic`` bot: a club player's rules of thumb for both games, from the seat's view only.
 
-It dispatches on the view: :class:`~klabsite.klaberjass.KlaberjassView` to
-:mod:`klabsite.bots.heuristic_klaberjass`, :class:`~klabsite.klaverjas.KlaverjasView` to
+It dispatches on the view: :class:`~klabsite.engine.klaberjass.KlaberjassView` to
+:mod:`klabsite.bots.heuristic_klaberjass`, :class:`~klabsite.engine.klaverjas.KlaverjasView` to
 :mod:`klabsite.bots.heuristic_klaverjas`, where the rules are described. It is deterministic:
 the same view and legal actions give the same choice, whatever the generator.
 
 >>> import random
->>> from klabsite.cards import DECK
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import DECK
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.engine.seats import Seat
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
 >>> bot = HeuristicBot()
 >>> while not deal.is_over:
@@ -24,10 +24,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from klabsite.actions import Action
 from klabsite.bots.heuristic_klaberjass import KlaberjassHeuristic
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic
-from klabsite.klaberjass import KlaberjassView
+from klabsite.engine.actions import Action
+from klabsite.engine.klaberjass import KlaberjassView
 
 __all__ = ["HeuristicBot"]
 

@@ -23,9 +23,9 @@ trump, masters are cashed, a trick is taken with the cheapest card that takes it
 thrown on a lost trick, the menel is kept guarded, and the last trick's 10 counts.
 
 >>> import random
->>> from klabsite.cards import parse_cards
->>> from klabsite.klaberjass import KlaberjassDeal, KlaberjassRules, stack_deck
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import parse_cards
+>>> from klabsite.engine.klaberjass import KlaberjassDeal, KlaberjassRules, stack_deck
+>>> from klabsite.engine.seats import Seat
 >>> elder = parse_cards("JH 9H AC 7S 8S 8D TH KC QC")        # bidding on the first six cards
 >>> dealer = parse_cards("7C 8C 9C TC JC QD TS AD KS")
 >>> deal = KlaberjassDeal(KlaberjassRules(), Seat.S, stack_deck(elder, dealer, parse_cards("AH")[0]))
@@ -39,7 +39,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, announced_value, infer_klaberjass
 from klabsite.bots.tactics import (
     BEATS,
@@ -54,12 +53,13 @@ from klabsite.bots.tactics import (
     keep_value,
     rank_bit,
 )
-from klabsite.cards import SUITS, Rank, Suit, cards_of, mask_of
-from klabsite.fastpath.klaberjass import follower_wins
-from klabsite.klaberjass import KlaberjassView, Phase
-from klabsite.melds import meld_sets, meld_value, runs_in
-from klabsite.seats import Seat
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import SUITS, Rank, Suit, cards_of, mask_of
+from klabsite.engine.fast.klaberjass import follower_wins
+from klabsite.engine.klaberjass import KlaberjassView, Phase
+from klabsite.engine.melds import meld_sets, meld_value, runs_in
+from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaberjassHeuristic", "KlaberjassStyle", "trump_value", "expects_to_fail", "TAKE_AT"]
 
@@ -103,7 +103,7 @@ def trump_value(hand: int, trump: int, upcard: int | None = None) -> float:
     ``upcard`` is the upcard's index when ``trump`` is its suit: holding the 7 of trumps, the dix
     brings it into the hand.
 
-    >>> from klabsite.cards import mask_of, parse_cards
+    >>> from klabsite.engine.cards import mask_of, parse_cards
     >>> trump_value(mask_of(parse_cards("JH 9H AC 7S 8S 8D")), trump=2) >= TAKE_AT
     True
     >>> trump_value(mask_of(parse_cards("KH 7H AC 7S 8S 8D")), trump=2) < TAKE_AT

@@ -17,10 +17,10 @@ the chooser's partner returns a trump), masters are led while they stand, tens a
 gone, a void of the partner is fed; the defenders keep their trumps.
 
 >>> import random
->>> from klabsite.actions import Action
->>> from klabsite.cards import DECK, Suit
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.actions import Action
+>>> from klabsite.engine.cards import DECK, Suit
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.engine.seats import Seat
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
 >>> bot = KlaverjasHeuristic()
 >>> str(bot.choose(deal.view_for(Seat.N), deal.legal_actions(), random.Random(1)))  # 7C 8C 9C JD QD JH QH KH
@@ -36,7 +36,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from klabsite.actions import Action, ActionKind
 from klabsite.bots.inference import Knowledge, infer_klaverjas
 from klabsite.bots.tactics import (
     BEATS,
@@ -51,11 +50,12 @@ from klabsite.bots.tactics import (
     keep_value,
     rank_bit,
 )
-from klabsite.cards import SUITS, Rank, mask_of
-from klabsite.fastpath.klaverjas import trick_roem
-from klabsite.klaverjas import KlaverjasPhase, KlaverjasView
-from klabsite.seats import Seat
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import SUITS, Rank, mask_of
+from klabsite.engine.fast.klaverjas import trick_roem
+from klabsite.engine.klaverjas import KlaverjasPhase, KlaverjasView
+from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 __all__ = ["KlaverjasHeuristic", "KlaverjasStyle", "trump_value", "card_score", "NAME_AT"]
 
@@ -97,7 +97,7 @@ STYLE = KlaverjasStyle()
 def trump_value(hand: int, trump: int, style: KlaverjasStyle | None = None) -> float:
     """How good ``hand`` (a mask) is with ``trump`` (a suit index) as trump.
 
-    >>> from klabsite.cards import mask_of, parse_cards
+    >>> from klabsite.engine.cards import mask_of, parse_cards
     >>> trump_value(mask_of(parse_cards("JH 9H AH 7H AC TC 8S 7D")), trump=2) > NAME_AT
     True
     >>> trump_value(mask_of(parse_cards("KH 8H 7H AC 9C 8S 7S 7D")), trump=2) < NAME_AT

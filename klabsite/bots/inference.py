@@ -22,10 +22,10 @@ The inferences:
   trumps?") says that the speaker holds a sequence of that value, top card and trump-ness.
   Bella gives nothing away: it is claimed with the second of K and Q, both then on the table.
 
->>> from klabsite.cards import DECK, Suit
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules
->>> from klabsite.actions import Action
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import DECK, Suit
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
+>>> from klabsite.engine.actions import Action
+>>> from klabsite.engine.seats import Seat
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)        # W is dealt no club
 >>> _ = deal.apply(Action.name(Seat.N, Suit.SPADES))
 >>> for _ in range(4):                                            # N leads 7C, W discards
@@ -46,15 +46,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from klabsite.bots.sampling import Claim, Sampler
-from klabsite.cards import SUITS, Card, Rank, Suit, mask_of
-from klabsite.fastpath import klaberjass as fast2
-from klabsite.fastpath import klaverjas as fast4
-from klabsite.fastpath.tables import FULL_DECK, SUIT_MASKS, SUIT_OF
-from klabsite.klaberjass import KlaberjassView
-from klabsite.klaberjass import Phase as KlaberjassPhase
-from klabsite.klaverjas import KlaverjasView
-from klabsite.melds import Phrase
-from klabsite.seats import CLOCKWISE, Seat
+from klabsite.engine.cards import SUITS, Card, Rank, Suit, mask_of
+from klabsite.engine.fast import klaberjass as fast2
+from klabsite.engine.fast import klaverjas as fast4
+from klabsite.engine.fast.tables import FULL_DECK, SUIT_MASKS, SUIT_OF
+from klabsite.engine.klaberjass import KlaberjassView
+from klabsite.engine.klaberjass import Phase as KlaberjassPhase
+from klabsite.engine.klaverjas import KlaverjasView
+from klabsite.engine.melds import Phrase
+from klabsite.engine.seats import CLOCKWISE, Seat
 
 __all__ = [
     "STOCK", "Place", "Knowledge", "infer", "infer_klaberjass", "infer_klaverjas", "excluded_by_play",
@@ -143,12 +143,12 @@ def excluded_by_play(card: int, categories: Iterable[int], legal: Legal) -> int:
     can, else trump if you can …"), so ``card`` was legal in a hand exactly when the hand held
     no card of an excluded kind; tests check this against whole hands.
 
-    >>> from klabsite.cards import Card, Suit
+    >>> from klabsite.engine.cards import Card, Suit
     >>> c = Card.parse
     >>> led, played = c("AH").index, c("7S").index                # S led hearts, N trumped
     >>> cats = klaberjass_categories(led, Suit.SPADES.index, any_lead=False)
     >>> legal = lambda hand: fast2.legal_mask(hand, led, Suit.SPADES.index, False)
-    >>> from klabsite.cards import cards_of
+    >>> from klabsite.engine.cards import cards_of
     >>> [str(card) for card in cards_of(excluded_by_play(played, cats, legal))]   # void in hearts
     ['7H', '8H', '9H', 'TH', 'JH', 'QH', 'KH', 'AH']
     """
@@ -230,10 +230,10 @@ def _length(value: int, long_sequence: int) -> int:
 def talk_claims(
     talk: Iterable[Phrase], elder: Seat, dealer: Seat, long_sequence: int
 ) -> dict[Seat, MeldClaim]:
-    """What the table talk (:func:`klabsite.melds.reply_talk`) says each player holds.
+    """What the table talk (:func:`klabsite.engine.melds.reply_talk`) says each player holds.
 
-    >>> from klabsite.melds import Phrase
-    >>> from klabsite.cards import Rank
+    >>> from klabsite.engine.melds import Phrase
+    >>> from klabsite.engine.cards import Rank
     >>> talk = [Phrase(Seat.N, "fifty"), Phrase(Seat.S, "how-high"), Phrase(Seat.N, "top", Rank.KING),
     ...         Phrase(Seat.S, "not-good")]
     >>> claims = talk_claims(talk, Seat.N, Seat.S, 50)

@@ -18,7 +18,7 @@ It never fails on constraints that some layout satisfies (``count`` > 0), and ra
 :class:`InconsistentConstraints` otherwise. Everything random comes from the generator given.
 
 >>> import random
->>> from klabsite.cards import cards_of, mask_of, parse_cards
+>>> from klabsite.engine.cards import cards_of, mask_of, parse_cards
 >>> sampler = Sampler(("E", "W"), (2, 1), (mask_of(parse_cards("AH KH QH")), mask_of(parse_cards("KH QH"))))
 >>> sampler.count                                 # AH must go east; KH or QH joins it
 2

@@ -1,10 +1,10 @@
 """Card-play building blocks shared by the heuristic players of both games, on card masks.
 
-Cards are indices 0–31 and sets of cards are bitmasks, as in :mod:`klabsite.fastpath`; trick
-strength and points come from its tables (built from :mod:`klabsite.cards`, the one strength
+Cards are indices 0–31 and sets of cards are bitmasks, as in :mod:`klabsite.engine.fast`; trick
+strength and points come from its tables (built from :mod:`klabsite.engine.cards`, the one strength
 table). Trumps are a suit index 0–3.
 
->>> from klabsite.cards import Card, mask_of, parse_cards
+>>> from klabsite.engine.cards import Card, mask_of, parse_cards
 >>> trick = [Card.parse(c).index for c in ("KS", "AS", "7H")]      # hearts trump: 7H wins
 >>> best_of_trick(trick, trump=2)
 2
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from klabsite.cards import Rank
-from klabsite.fastpath.klaberjass import BEATS
-from klabsite.fastpath.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
+from klabsite.engine.cards import Rank
+from klabsite.engine.fast.klaberjass import BEATS
+from klabsite.engine.fast.tables import POINTS, STRENGTH, SUIT_MASKS, SUIT_OF
 
 __all__ = [
     "POINTS", "STRENGTH", "SUIT_MASKS", "SUIT_OF", "BEATS",
@@ -94,7 +94,7 @@ def keep_value(card: int, trump: int, hand: int, outstanding: int, keep: Keep = 
     guard of a ten while its ace is out. ``hand`` is the player's, ``outstanding`` the cards the
     others may hold.
 
-    >>> from klabsite.cards import Card, mask_of, parse_cards
+    >>> from klabsite.engine.cards import Card, mask_of, parse_cards
     >>> hand = mask_of(parse_cards("9H 7H TS 8S"))
     >>> out = mask_of(parse_cards("JH AS 7C"))
     >>> [keep_value(Card.parse(c).index, 2, hand, out) for c in ("9H", "7H", "TS", "8S")]

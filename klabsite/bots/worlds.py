@@ -8,9 +8,9 @@ real actions on such decks to check that every sample is consistent with the pla
 
 >>> import random
 >>> from klabsite.bots.inference import infer
->>> from klabsite.cards import DECK
->>> from klabsite.klaverjas import KlaverjasDeal, KlaverjasRules, deal_hands
->>> from klabsite.seats import Seat
+>>> from klabsite.engine.cards import DECK
+>>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules, deal_hands
+>>> from klabsite.engine.seats import Seat
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, DECK)
 >>> view = deal.view_for(Seat.N)
 >>> knowledge = infer(view)
@@ -26,14 +26,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from klabsite.bots.inference import STOCK, Knowledge, Place
-from klabsite.cards import Card, cards_of, mask_of
-from klabsite.fastpath import klaberjass as fast2
-from klabsite.fastpath import klaverjas as fast4
-from klabsite.fastpath.tables import POINTS
-from klabsite.klaberjass import KlaberjassView, Phase, stack_deck
-from klabsite.klaverjas import KlaverjasView, deck_from_hands
-from klabsite.seats import CLOCKWISE, Seat
-from klabsite.tricks import LAST_TRICK_BONUS
+from klabsite.engine.cards import Card, cards_of, mask_of
+from klabsite.engine.fast import klaberjass as fast2
+from klabsite.engine.fast import klaverjas as fast4
+from klabsite.engine.fast.tables import POINTS
+from klabsite.engine.klaberjass import KlaberjassView, Phase, stack_deck
+from klabsite.engine.klaverjas import KlaverjasView, deck_from_hands
+from klabsite.engine.seats import CLOCKWISE, Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 __all__ = ["deck_for", "initial_hands", "position_for"]
 
@@ -57,7 +57,7 @@ def deck_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge, layout:
              rng: random.Random) -> tuple[Card, ...]:
     """A deck that deals the seat's cards and the ``layout`` of the hidden cards.
 
-    Klaverjas: the deck of :func:`~klabsite.klaverjas.deck_from_hands`. Klaberjass: the upcard
+    Klaverjas: the deck of :func:`~klabsite.engine.klaverjas.deck_from_hands`. Klaberjass: the upcard
     (the one turned at the deal, before any dix) and the bottom card where they were; during the
     bidding the stock's order, which decides the three cards each player receives, is shuffled
     with ``rng``; afterwards the first six of each hand are taken as the ones dealt first (which
@@ -81,7 +81,7 @@ def deck_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge, layout:
 
 def position_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge,
                  layout: Mapping[Place, int]) -> fast2.Position | fast4.Position:
-    """The fast-path card-play position (:mod:`klabsite.fastpath`) with the hidden hands of
+    """The fast-path card-play position (:mod:`klabsite.engine.fast`) with the hidden hands of
     ``layout``: the trick in progress and what each player (Klaberjass: card points) or side
     (Klaverjas: points, roem, tricks) has won so far. For the play phase only.
     """
