@@ -3,6 +3,7 @@ what ``klabsite check --json`` prints for it."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 from pathlib import Path
@@ -32,3 +33,17 @@ def test_readme_names_only_files_that_exist():
     readme = DOC.parents[1] / "README.md"
     for target in re.findall(r"\]\(([^)#]+)", readme.read_text(encoding="utf-8")):
         assert (readme.parent / target).exists(), target
+
+
+def test_readme_scripting_example_runs():
+    readme = DOC.parents[1] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    parser = doctest.DocTestParser()
+    examples = [block for block in re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)]
+    assert examples, "the README has a Python example"
+    for block in examples:
+        test = parser.get_doctest(block, {}, "README.md", str(readme), 0)
+        assert test.examples
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test)
+        assert runner.failures == 0, block
