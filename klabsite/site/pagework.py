@@ -1,0 +1,107 @@
+"""Rendering many pages on every core: each page rendered, encoded and scanned by the guard.
+
+A worker process renders a share of the pages with the renderer it inherits (the build forks
+after loading), scans each with the output guard, and checks the page's own links against the
+list of every output path; only what needs other pages (a link to an id on another page) goes
+back to the build with the page. The result is the same whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from klabsite.site.guard import Scan, scan_page
+from klabsite.site.linkcheck import link_problem
+
+if TYPE_CHECKING:
+    from klabsite.site.render import Page, Renderer
+
+__all__ = ["Rendered", "render_pages", "default_jobs"]
+
+CHUNK = 150
+"""Pages a worker renders at a time."""
+
+PARALLEL_FROM = 400
+"""Fewer pages than this are rendered in the build's own process (starting workers costs more)."""
+
+
+@dataclass
+class Rendered:
+    """One rendered page: its bytes and what the guard saw (links left to check with other pages)."""
+
+    path: str
+    data: bytes
+    scan: Scan
+
+
+class _Known(dict):  # type: ignore[type-arg]
+    """Every output path, for :func:`link_problem` (which only asks whether a path is there)."""
+
+
+_WORK: dict[str, Any] = {}
+"""What the forked workers inherit: the renderer, the pages, the alternates and known paths."""
+
+
+def _render_one(renderer: Renderer, page: Page, alternates: dict[str, Page], known: Mapping[str, bytes]
+                ) -> Rendered:
+    text = renderer.render(page, alternates)
+    scan = scan_page(text, renderer.config.base_url)
+    if not scan.problems:
+        own = {page.path: scan}
+        left = []
+        for link in scan.links:
+            url = link[3]
+            fragment = urlsplit(url).fragment
+            if fragment and not url.startswith("#"):
+                left.append(link)  # needs the other page's ids
+            elif link_problem(page.path, url, known, own, renderer.site_path):
+                left.append(link)  # broken: the build reports it at its source
+        scan.links = left
+    return Rendered(page.path, text.encode("utf-8"), scan)
+
+
+def _chunk(indices: Sequence[int]) -> list[Rendered]:
+    renderer, pages, alternates_of, known = (_WORK[key]
+                                             for key in ("renderer", "pages", "alternates", "known"))
+    return [_render_one(renderer, pages[i], alternates_of(pages[i]), known) for i in indices]
+
+
+def default_jobs() -> int:
+    """The processes a build uses: one per core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Callable[[Page], dict[str, Page]],
+                 known_paths: Iterable[str], jobs: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> list[Rendered]:
+    """Render, encode and scan ``pages`` (in their order), on ``jobs`` processes."""
+    known = _Known.fromkeys(known_paths, b"")
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs <= 1 or len(pages) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        results = []
+        for done, page in enumerate(pages, 1):
+            results.append(_render_one(renderer, page, alternates_of(page), known))
+            if progress:
+                progress(done, len(pages))
+        return results
+    _WORK.update(renderer=renderer, pages=pages, alternates=alternates_of, known=known)
+    chunks = [list(range(start, min(start + CHUNK, len(pages)))) for start in range(0, len(pages), CHUNK)]
+    results = []
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            for rendered in pool.map(_chunk, chunks):
+                results.extend(rendered)
+                if progress:
+                    progress(len(results), len(pages))
+    finally:
+        _WORK.clear()
+    return results

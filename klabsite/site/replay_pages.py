@@ -1,0 +1,126 @@
+"""The replay page kinds: per language, every deal's overview and steps, the gallery, the matches.
+
+Each function yields :class:`~klabsite.site.render.Page` values for :data:`PAGE_KINDS` of
+:mod:`klabsite.site.render`; the templates (``deal.html``, ``step.html``, ``deals.html``,
+``match.html``) draw them from the plain values of :mod:`klabsite.site.replays`.
+
+Links stay relative: a step page ``<lang>/deals/<id>/t3-2.html`` links its neighbours as
+``t3-4.html``, its overview as ``index.html`` and the gallery as ``../index.html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from klabsite.site.replays import TAG_ORDER, DealView, StepView
+
+if TYPE_CHECKING:
+    from klabsite.site.render import Page, Renderer
+
+__all__ = ["deal_pages", "gallery_pages", "match_pages", "StepGroup", "step_groups", "neighbours"]
+
+
+@dataclass(frozen=True, eq=False)
+class StepGroup:
+    """A row of the step list: the steps before play, one trick, or the end."""
+
+    kind: str
+    """``start``, ``trick`` or ``end``."""
+    trick: int
+    steps: tuple[StepView, ...]
+
+
+def step_groups(deal: DealView) -> list[StepGroup]:
+    """The deal's steps by row: everything before the first card, each trick, the end.
+
+    A declaration made during the first trick (the dealer's) stays in that trick's row.
+    """
+    rows: dict[tuple[str, int], list[StepView]] = {}
+    trick = 0
+    for step in deal.steps:
+        trick = step.trick or trick
+        key = ("end", 0) if step.kind == "end" else ("trick", trick) if trick else ("start", 0)
+        rows.setdefault(key, []).append(step)
+    return [StepGroup(kind, number, tuple(steps)) for (kind, number), steps in rows.items()]
+
+
+def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
+    """The names of the steps a step page links to: first, previous, next, last, and the
+    first card of the previous and next tricks (None where there is none)."""
+    steps = deal.steps
+    step = steps[index]
+    trick = step.trick
+    firsts = [other for other in steps if other.card_number == 1]
+    current = trick if trick is not None else (0 if step.kind != "end" else 99)
+    before = [other.name for other in firsts if (other.trick or 0) < current]
+    if trick is not None and step.card_number != 1:
+        before.append(next(other.name for other in firsts if other.trick == trick))
+    after = [other.name for other in firsts if (other.trick or 0) > current]
+    return {
+        "first": steps[0].name if index else None,
+        "prev": steps[index - 1].name if index else None,
+        "next": steps[index + 1].name if index + 1 < len(steps) else None,
+        "last": steps[-1].name if index + 1 < len(steps) else None,
+        "prev_trick": before[-1] if before else None,
+        "next_trick": after[0] if after else None,
+    }
+
+
+def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
+    return f"{lang}/deals/{deal.id}/{name}.html"
+
+
+def deal_pages(renderer: Renderer) -> Iterator[Page]:
+    """``<lang>/deals/<id>/index.html`` and one page per step, for every shipped deal."""
+    from klabsite.site.render import Page
+
+    for language in renderer.languages:
+        lang = language.code
+        for deal in renderer.deals:
+            groups = step_groups(deal)
+            yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
+                       {"deal": deal, "groups": groups, "first_step": deal.steps[0].name},
+                       source=deal.source)
+            for index, step in enumerate(deal.steps):
+                yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
+                           {"deal": deal, "step": step, "groups": groups, **neighbours(deal, index)},
+                           source=deal.source)
+
+
+def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:
+    """The gallery's sections: per game, its deals, and per tag word, the deals that have it."""
+    sections = []
+    for game in ("klaberjass", "klaverjas"):
+        mine = [deal for deal in deals if deal.game == game]
+        if not mine:
+            continue
+        known = [tag for tag in TAG_ORDER if any(tag in deal.tags for deal in mine)]
+        other = sorted({tag for deal in mine for tag in deal.tags} - set(TAG_ORDER))
+        tags = [(tag, [deal for deal in mine if tag in deal.tags]) for tag in known + other]
+        sections.append({"game": game, "deals": mine, "tags": tags})
+    return sections
+
+
+def gallery_pages(renderer: Renderer) -> Iterator[Page]:
+    """``<lang>/deals/index.html``: the shipped deals by game and by tag, and the matches."""
+    from klabsite.site.render import Page
+
+    if not renderer.deals and not renderer.matches:
+        return
+    sections = _gallery(renderer.deals)
+    for language in renderer.languages:
+        yield Page("gallery", language.code, f"{language.code}/deals/index.html", "deals.html",
+                   {"sections": sections, "matches": renderer.matches})
+
+
+def match_pages(renderer: Renderer) -> Iterator[Page]:
+    """``<lang>/matches/<match id>/index.html``: a match as its score sheet."""
+    from klabsite.site.render import Page
+
+    replayed = {deal.id for deal in renderer.deals}
+    for language in renderer.languages:
+        for match in renderer.matches:
+            yield Page("match", language.code, f"{language.code}/matches/{match.id}/index.html", "match.html",
+                       {"match": match, "replayed": replayed}, source=match.source)

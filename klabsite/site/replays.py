@@ -1,0 +1,274 @@
+"""The replays' content: every shipped deal and match as plain values the templates draw.
+
+Load reads every ``.klab`` record under ``site_src/deals/`` and replays it through the rules
+engine (a bad record stops the build with ``klabsite check``'s own ``FILE:LINE: message``).
+:func:`deal_views` then turns each played deal into a :class:`DealView` — its steps
+(:mod:`klabsite.records.steps`), tricks, score and tags — and :func:`match_views` each match
+into a :class:`MatchView`. Nothing here depends on the language: the templates put the words.
+
+Addresses (docs/record-format.md, "Canonical form and identity"): a deal at
+``<lang>/deals/<deal id>/``, each step at ``<lang>/deals/<deal id>/<step>.html``, a match at
+``<lang>/matches/<match id>/index.html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from klabsite.engine.cards import Card, Suit
+from klabsite.engine.events import TrickWon
+from klabsite.engine.options import GameRules
+from klabsite.engine.seats import Seat
+from klabsite.records.klab import Record, RecordError, read_record
+from klabsite.records.replay import DealReplay, MatchReplay, replay
+from klabsite.records.steps import Step, Table, deal_steps
+from klabsite.site.config import SiteConfig
+from klabsite.site.errors import BuildError
+
+__all__ = ["LoadedRecord", "DealView", "StepView", "MatchView", "MatchRow", "load_records",
+           "deal_views", "match_views", "TAG_ORDER"]
+
+TAG_ORDER = ("pit", "roem-200", "roem-100", "nat", "capot", "sequence-duel", "dix", "schmeiss",
+             "bella", "bella-declined", "maker-failed", "tie", "hanging-points", "last-trick-decides",
+             "blunder", "thrown-in")
+"""The gallery's order of the tag words klabsite computes (the most striking first)."""
+
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """One ``.klab`` file of ``site_src/deals/``: where it is, what it holds, and its replay."""
+
+    path: str
+    """As shown in messages (relative to the project)."""
+    record: Record
+    match: MatchReplay
+
+
+def load_records(config: SiteConfig, folder: Path | None = None) -> tuple[LoadedRecord, ...]:
+    """Read and replay every ``.klab`` file under ``folder`` (default ``site_src/deals/``), sorted.
+
+    The first error of a record is a :class:`BuildError` at its file and line, worded as
+    ``klabsite check`` words it; so is a deal (or match) that two files hold.
+    """
+    folder = folder or config.src_dir / "deals"
+    if not folder.is_dir():
+        return ()
+    loaded: list[LoadedRecord] = []
+    seen: dict[str, str] = {}
+    for path in sorted(config.sources.files(folder)):
+        if path.suffix != ".klab":
+            continue
+        display = config.relative(path)
+        text = config.sources.read_text(path)
+        try:
+            record = read_record(text)
+        except RecordError as error:
+            raise BuildError(error.message, display, error.line or 1) from None
+        match = replay(record)
+        if match.errors:
+            error = match.errors[0]
+            raise BuildError(error.message, display, error.line or 1)
+        for done in match.deals:
+            if done.id in seen:
+                raise BuildError(f"deal {done.number} is deal {done.id}, which {seen[done.id]} holds too: "
+                                 "a deal is shipped once", display, done.record.line)
+            seen[done.id] = f"{display}:{done.record.line}"
+        loaded.append(LoadedRecord(display, record, match))
+    return tuple(loaded)
+
+
+@dataclass(frozen=True, eq=False)
+class StepView:
+    """One step of a deal as its page draws it."""
+
+    step: Step
+    index: int
+    dd: tuple[tuple[Card, int, int], ...] | None = None
+    """For a card play with a ``dd`` annotation: each legal card, its value and its cost."""
+
+    @property
+    def name(self) -> str:
+        """The step's address name (``b2``, ``t3-2``, ``end`` …)."""
+        return self.step.name
+
+    @property
+    def kind(self) -> str:
+        """``deal``, ``bid``, ``extra``, ``dix``, ``meld``, ``card`` or ``end``."""
+        name = self.step.name
+        if name in ("deal", "end", "dix"):
+            return name
+        return {"b": "bid", "x": "extra", "m": "meld", "t": "card"}[name[0]]
+
+    @property
+    def table(self) -> Table:
+        """The table after this step."""
+        return self.step.table
+
+    @property
+    def trick(self) -> int | None:
+        """The trick of a card step."""
+        return self.step.trick
+
+    @property
+    def card_number(self) -> int | None:
+        """The card's place in its trick (1–4) for a card step."""
+        return int(self.name.split("-")[1]) if self.kind == "card" else None
+
+
+@dataclass(frozen=True, eq=False)
+class DealView:
+    """One played deal of a shipped record, ready for its overview and step pages."""
+
+    id: str
+    game: str
+    source: str
+    """The record file and the deal's line (for error messages)."""
+    number: int
+    match_id: str
+    rules: GameRules
+    options: tuple[tuple[str, str], ...]
+    """The options that differ from the standard game, as (name, value)."""
+    seats: tuple[Seat, ...]
+    players: dict[Seat, str]
+    dealer: Seat
+    title: str | None
+    note: str | None
+    tags: tuple[str, ...]
+    steps: tuple[StepView, ...]
+    result: dict[str, Any] | None
+    """The deal's JSON (docs/record-format.md): totals, score, result …; None when unfinished."""
+    outcome: str
+    match_before: dict[str, int]
+    match_after: dict[str, int] | None
+    hanging_before: int = 0
+    proposed: Suit | None = None
+    tricks: tuple[TrickWon, ...] = field(default=())
+
+    @property
+    def by_side(self) -> bool:
+        """Whether scores are kept per side (Klaverjas)."""
+        return self.game == "klaverjas"
+
+    def step(self, name: str) -> StepView:
+        """The step called ``name``."""
+        return next(step for step in self.steps if step.name == name)
+
+
+def _dd(done: DealReplay, index: int) -> tuple[tuple[Card, int, int], ...] | None:
+    """The ``dd`` analysis of action ``index`` as (card, value, cost), best first; None if absent."""
+    annotations = getattr(done.record, "annotations", None)
+    if annotations is None:
+        return None
+    found = [args for name, args in annotations(index) if name == "dd"] if callable(annotations) else []
+    if not found:
+        return None
+    pairs = []
+    for word in found[0]:
+        card, _, value = word.partition(":")
+        pairs.append((Card.parse(card), int(value)))
+    best = max(value for _, value in pairs)
+    return tuple((card, value, best - value) for card, value in pairs)
+
+
+def _players(record: Record, seats: Sequence[Seat]) -> dict[Seat, str]:
+    """The ``Players`` tag's names by seat (``_`` stands for a space)."""
+    names = dict(word.split(":", 1) for word in record.tags.get("Players", "").split() if ":" in word)
+    return {seat: names[seat.value].replace("_", " ") for seat in seats if names.get(seat.value)}
+
+
+def _options(rules: GameRules) -> tuple[tuple[str, str], ...]:
+    text = rules.format()
+    return tuple(tuple(word.split("=", 1)) for word in text.split()) if text else ()  # type: ignore[misc]
+
+
+def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
+    """Every played deal of ``records`` (score-sheet deals have no replay), in record order."""
+    views = []
+    for loaded in records:
+        match = loaded.match
+        seats = match.game.seat_list
+        before = dict.fromkeys(match.game.score_keys, 0)
+        hanging = 0
+        for done in match.deals:
+            after = dict(done.match) if done.match is not None else None
+            if done.deal is not None:
+                steps = deal_steps(done)
+                card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
+                step_views = tuple(
+                    StepView(step, position, _dd(done, card_index[id(step.action)])
+                             if step.action is not None and step.name.startswith("t") else None)
+                    for position, step in enumerate(steps))
+                tricks = tuple(step.table.tricks[-1] for step in steps
+                               if step.table.won_by is not None and step.name.startswith("t"))
+                tags = tuple(done.record.tags.get("Tags", "").split())
+                views.append(DealView(
+                    id=done.id, game=match.game.name, source=f"{loaded.path}:{done.record.line}",
+                    number=done.number, match_id=loaded.record.match_id(), rules=match.rules,
+                    options=_options(match.rules), seats=seats, players=_players(loaded.record, seats),
+                    dealer=done.dealer or seats[0], title=loaded.record.tags.get("Title"),
+                    note=done.record.tags.get("Note"), tags=tags, steps=step_views,
+                    result=done.result.to_json() if done.result is not None else None,
+                    outcome=done.outcome, match_before=dict(before), match_after=after,
+                    hanging_before=hanging, proposed=getattr(done.deal, "proposed", None), tricks=tricks))
+            if after is not None:
+                before = after
+            hanging = getattr(done.result, "hanging", 0) or 0
+    return views
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One deal of a match's score sheet."""
+
+    number: int
+    deal_id: str | None
+    """The deal's replay id, or None for a score-sheet deal (no replay to link to)."""
+    dealer: Seat | None
+    outcome: str
+    chooser: str | None
+    """The maker (Klaberjass) or playing side (Klaverjas)."""
+    result: str | None
+    score: dict[str, int]
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """One record as a match: its score sheet and winner."""
+
+    id: str
+    game: str
+    source: str
+    title: str | None
+    players: dict[Seat, str]
+    keys: tuple[str, ...]
+    rows: tuple[MatchRow, ...]
+    final: dict[str, int]
+    winner: str | None
+    over: bool
+    rules: GameRules
+
+
+def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
+    """Every shipped record as a match (a record of one deal is a match of one deal too)."""
+    views = []
+    for loaded in records:
+        match = loaded.match
+        rows = []
+        for done in match.deals:
+            data = done.to_json()
+            rows.append(MatchRow(
+                number=done.number, deal_id=done.id if done.deal is not None else None,
+                dealer=done.dealer, outcome=done.outcome,
+                chooser=data.get("maker") or data.get("playing"), result=data.get("result"),
+                score=dict(data.get("score", {})), totals=dict(done.match or {})))
+        data = match.to_json()
+        views.append(MatchView(
+            id=loaded.record.match_id(), game=match.game.name, source=loaded.path,
+            title=loaded.record.tags.get("Title"), players=_players(loaded.record, match.game.seat_list),
+            keys=match.game.score_keys, rows=tuple(rows), final=dict(data["final"]), winner=data["winner"],
+            over=match.score.over, rules=match.rules))
+    return views

@@ -1,0 +1,95 @@
+"""The output guard's tokenizer splits HTML exactly as :mod:`html.parser` does (it is only faster):
+the same start and end tags with the same attributes, comments, declarations, processing
+instructions and text, on every page of the built site and on hostile snippets."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from klabsite.site.build import render
+from klabsite.site.config import load_config
+from klabsite.site.guard import _Parser
+
+REPO = Path(__file__).resolve().parents[1]
+
+HOSTILE = [
+    '<p onclick="x">hi</p>', "<ScRiPt>alert(1)</ScRiPt>", '<a href="&#106;avascript:x">', "<p on\nclick=x>",
+    "<img src=x onerror=y>", "x <!x", "<!-- hidden -->", "<!DOCTYPE html><html>", "<?php x ?>",
+    "<![CDATA[x]]>", "a < b", "<p title='a\"b'>", '<p title="a\'b" data-x=1 checked>', "<style>p{}</style>",
+    "<br/>", "<svg><path d='M0 0'/></svg>", "<p\nclass=x\n>text</p>", "<A HREF='X'>y</A>",
+    "</p junk>", "<p =x>", "<p a==b>", "<style>a</b></style>", "<p title=\"x\n y\">", "<div <p>",
+]
+
+
+class _Events:
+    def reset_events(self) -> None:
+        self.events: list[tuple] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.events.append(("start", tag, tuple(attrs)))
+
+    def handle_startendtag(self, tag, attrs):
+        self.events.append(("startend", tag, tuple(attrs)))
+
+    def handle_endtag(self, tag):
+        self.events.append(("end", tag))
+
+    def handle_data(self, data):
+        if self.events and self.events[-1][0] == "data":  # html.parser may split text in two
+            self.events[-1] = ("data", self.events[-1][1] + data)
+        else:
+            self.events.append(("data", data))
+
+    def handle_charref(self, name):  # html.parser passes character references on their own
+        self.handle_data(f"&#{name};")
+
+    def handle_entityref(self, name):
+        self.handle_data(f"&{name};")
+
+    def handle_comment(self, data):
+        self.events.append(("comment", data))
+
+    def handle_decl(self, decl):
+        self.events.append(("decl", decl))
+
+    def handle_pi(self, data):
+        self.events.append(("pi", data))
+
+    def unknown_decl(self, data):
+        self.events.append(("unknown", data))
+
+
+class _Stock(_Events, HTMLParser):
+    def __init__(self):
+        HTMLParser.__init__(self, convert_charrefs=False)
+        self.reset_events()
+
+
+class _Fast(_Events, _Parser):
+    def __init__(self):
+        _Parser.__init__(self, "page", None, ())
+        self.reset_events()
+
+
+def _events(parser_class, text):
+    parser = parser_class()
+    parser.feed(text)
+    parser.close()
+    return [event for event in parser.events if event != ("data", "")]
+
+
+@pytest.mark.parametrize("snippet", HOSTILE)
+def test_tokenizer_agrees_with_html_parser_on_hostile_snippets(snippet):
+    assert _events(_Fast, snippet) == _events(_Stock, snippet)
+
+
+def test_tokenizer_agrees_with_html_parser_on_every_built_page(tmp_path):
+    outputs, _ = render(load_config(REPO, out_dir=tmp_path / "_site"))
+    pages = [path for path in outputs if path.endswith(".html")]
+    assert len(pages) > 40
+    for path in pages:
+        text = outputs[path].decode("utf-8")
+        assert _events(_Fast, text) == _events(_Stock, text), path
