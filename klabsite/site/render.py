@@ -31,7 +31,7 @@ import jinja2.meta
 from babel.dates import format_date
 from markupsafe import Markup
 
-from klabsite.engine.cards import Card
+from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
@@ -176,6 +176,7 @@ class Renderer:
             env.filters["kind"] = _kind
             env.filters["seat"] = Seat
             env.filters["side"] = Side
+            env.filters["suit"] = Suit
             env.globals["loc"] = localizer
             env.globals["memo"] = Components(env)
             self.environments[lang] = env
@@ -246,6 +247,8 @@ class Renderer:
             "home_href": root + (f"{page.lang}/index.html" if page.lang else "index.html"),
             "hero_cards": HERO_CARDS,
             "permalink": self._absolute(page.path) if self.config.base_url else page.path,
+            "og_image": self._og_image(page),
+            "has_deals": bool(self.deals or self.matches),
             **page.context,
         }
         try:
@@ -263,6 +266,15 @@ class Renderer:
             if isinstance(error, RecursionError):
                 raise BuildError("templates include or extend each other in a loop", path, line) from None
             raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
+
+    def _og_image(self, page: Page) -> str | None:
+        """The shared preview picture of a deal's pages (one per game), with ``--base-url`` only:
+        a preview needs an absolute address."""
+        game = getattr(page.context.get("deal"), "game", None)
+        name = f"og-{game}.png"
+        if not self.config.base_url or name not in self.assets:
+            return None
+        return self._absolute(self.assets[name])
 
     @property
     def site_path(self) -> str:

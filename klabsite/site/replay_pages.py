@@ -68,6 +68,13 @@ def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
     }
 
 
+def _option_links(game: str) -> dict[str, str]:
+    """Where each option of ``game`` is explained, from a deal's folder."""
+    from klabsite.site.directives import _OPTION_PAGES
+
+    return {name: f"../../{page}" for name, page in _OPTION_PAGES[game].items()}
+
+
 def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
     return f"{lang}/deals/{deal.id}/{name}.html"
 
@@ -80,8 +87,10 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
         lang = language.code
         for deal in renderer.deals:
             groups = step_groups(deal)
+            hands = next((step for step in deal.steps if step.kind == "extra"), deal.steps[0])
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
-                       {"deal": deal, "groups": groups, "first_step": deal.steps[0].name},
+                       {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
+                        "option_links": _option_links(deal.game)},
                        source=deal.source)
             for index, step in enumerate(deal.steps):
                 yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
