@@ -53,3 +53,10 @@ def seats(n: int, s: int) -> dict:
 def sides(ns: int, ew: int) -> dict:
     """A Klaverjas per-side figure: ``{"NS": ns, "EW": ew}``."""
     return {"NS": ns, "EW": ew}
+
+
+def replay_folder(path: str) -> str | None:
+    """``deals/<id>`` or ``matches/<id>`` for a site page inside a deal's or match's folder
+    (``fr/deals/abc/t3-2.html``), else None."""
+    parts = path.split("/")
+    return "/".join(parts[1:3]) if len(parts) >= 4 and parts[1] in ("deals", "matches") else None

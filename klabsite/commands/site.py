@@ -34,18 +34,34 @@ def _out_dir(args: argparse.Namespace, project: Project, given: str | None) -> s
     return str(Path(args.root).absolute() / "_site") if project.bundled else None
 
 
+def _languages(args: argparse.Namespace) -> list[str] | None:
+    if not args.lang:
+        return None
+    return [code.strip() for value in args.lang for code in value.split(",") if code.strip()]
+
+
 def _build(args: argparse.Namespace) -> int:
-    langs = None
-    if args.lang:
-        langs = [code.strip() for value in args.lang for code in value.split(",") if code.strip()]
     try:
         project = _project(args)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
     print(f"building {project.describe()}")
-    return run_build(project.root, out=_out_dir(args, project, args.out), langs=langs,
+    return run_build(project.root, out=_out_dir(args, project, args.out), langs=_languages(args),
                      base_url=args.base_url, strict=args.strict)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        project = _project(args)
+    except BuildError as error:
+        print(error, file=sys.stderr)
+        return 1
+    deals = [Path(name).absolute() for name in args.files]
+    records = f"{len(deals)} record{'s' if len(deals) != 1 else ''}"
+    print(f"building replays of {records} with {project.describe()}")
+    return run_build(project.root, out=_out_dir(args, project, args.out), langs=_languages(args),
+                     base_url=args.base_url, deals=deals)
 
 
 def _port(text: str) -> int | None:
@@ -112,7 +128,7 @@ _FORMATTER = argparse.RawDescriptionHelpFormatter
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``build``, ``serve`` and ``i18n``."""
+    """Add ``build``, ``replay``, ``serve`` and ``i18n``."""
     codes = ",".join(language.code for language in LANGUAGES)
     build = subparsers.add_parser(
         "build", help="build the static site into _site/", formatter_class=_FORMATTER,
@@ -137,6 +153,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                        help="untranslated or fuzzy messages are errors, not warnings")
     build.add_argument("--root", default=".", help=argparse.SUPPRESS)
     build.set_defaults(func=_build)
+
+    replay = subparsers.add_parser(
+        "replay", help="build a site of replays of your own .klab records", formatter_class=_FORMATTER,
+        description="Build a small site of just these records: for each deal an overview and a page per\n"
+        "step, the deals' gallery and the matches, in every language, with the rules pages beside\n"
+        "them. It needs no JavaScript and works from any folder of any static host. A record with a\n"
+        "mistake stops the build with one line (FILE:LINE: message, as klabsite check says it) and\n"
+        "the output folder is left as it was.",
+        epilog="examples:\n"
+        "  klabsite replay our-match.klab --out replays\n"
+        "  klabsite replay deal1.klab deal2.klab --out public --lang fr --base-url https://example.org/")
+    replay.add_argument("files", nargs="+", metavar="FILE", help="the .klab records to show")
+    replay.add_argument("--out", metavar="DIR", required=True,
+                        help="output folder (new, empty, or made by an earlier build)")
+    replay.add_argument("--lang", action="append", metavar="CODES",
+                        help=f"only these languages, comma-separated (default: {codes}); "
+                        "English is always built")
+    replay.add_argument("--base-url", metavar="URL",
+                        help="the site's public address (absolute links, previews)")
+    replay.add_argument("--root", default=".", help=argparse.SUPPRESS)
+    replay.set_defaults(func=_replay)
 
     serve_parser = subparsers.add_parser(
         "serve", help="preview the built site on this computer", formatter_class=_FORMATTER,

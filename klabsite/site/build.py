@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -101,9 +101,12 @@ class ProgressBar:
 
 
 def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = None,
-              base_url: str | None = None, strict: bool = False,
+              base_url: str | None = None, strict: bool = False, deals: list[Path] | None = None,
               stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Build the site and report; returns the exit code (0; 1 after one ``file:line: message``; 3)."""
+    """Build the site and report; returns the exit code (0; 1 after one ``file:line: message``; 3).
+
+    ``deals``: show these records instead of ``site_src/deals/`` (``klabsite replay``).
+    """
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     bar = ProgressBar(stderr)
@@ -111,6 +114,8 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
     try:
         config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
                              base_url=base_url, strict=strict or None)
+        if deals is not None:
+            config = replace(config, deal_files=tuple(deals))
         report = build(config, bar, stages.append)
     except BuildError as error:
         bar.close()

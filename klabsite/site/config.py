@@ -71,6 +71,8 @@ class SiteConfig:
     build_date: dt.date | None = None
     origins: Mapping[str, Origin] = field(default_factory=dict, compare=False, hash=False)
     """Where each setting that is not a default came from (for error messages)."""
+    deal_files: tuple[Path, ...] | None = None
+    """``klabsite replay``: the records to show instead of ``site_src/deals/`` (read as given)."""
 
     def __post_init__(self) -> None:
         root = self.root.resolve() if not self.root.is_absolute() else self.root

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from klabsite.engine.cards import Card, Suit
@@ -27,6 +26,7 @@ from klabsite.records.replay import DealReplay, MatchReplay, replay
 from klabsite.records.steps import Step, Table, deal_steps
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
+from klabsite.site.sources import decode
 
 __all__ = ["LoadedRecord", "DealView", "StepView", "MatchView", "MatchRow", "load_records",
            "deal_views", "match_views", "TAG_ORDER"]
@@ -47,22 +47,33 @@ class LoadedRecord:
     match: MatchReplay
 
 
-def load_records(config: SiteConfig, folder: Path | None = None) -> tuple[LoadedRecord, ...]:
-    """Read and replay every ``.klab`` file under ``folder`` (default ``site_src/deals/``), sorted.
+def _record_files(config: SiteConfig) -> list[tuple[str, str]]:
+    """(name shown in messages, text) of every record to show: ``config.deal_files`` as given
+    (``klabsite replay``), else every ``.klab`` file under ``site_src/deals/``, sorted."""
+    if config.deal_files is not None:
+        files = []
+        for path in config.deal_files:
+            try:
+                files.append((str(path), decode(path.read_bytes(), str(path))))
+            except OSError as error:
+                raise BuildError(f"cannot read the record: {error.strerror or error}", str(path)) from None
+        return files
+    folder = config.src_dir / "deals"
+    if not folder.is_dir():
+        return []
+    return [(config.relative(path), config.sources.read_text(path))
+            for path in sorted(config.sources.files(folder)) if path.suffix == ".klab"]
+
+
+def load_records(config: SiteConfig) -> tuple[LoadedRecord, ...]:
+    """Read and replay every record to show (:func:`_record_files`).
 
     The first error of a record is a :class:`BuildError` at its file and line, worded as
-    ``klabsite check`` words it; so is a deal (or match) that two files hold.
+    ``klabsite check`` words it; so is a deal that two files hold (or one file twice).
     """
-    folder = folder or config.src_dir / "deals"
-    if not folder.is_dir():
-        return ()
     loaded: list[LoadedRecord] = []
     seen: dict[str, str] = {}
-    for path in sorted(config.sources.files(folder)):
-        if path.suffix != ".klab":
-            continue
-        display = config.relative(path)
-        text = config.sources.read_text(path)
+    for display, text in _record_files(config):
         try:
             record = read_record(text)
         except RecordError as error:

@@ -19,6 +19,7 @@ import pytest
 
 from klabsite.site.build import build
 from klabsite.site.config import load_config
+from tests.helpers import replay_folder
 
 REPO = Path(__file__).resolve().parents[2]
 SYSTEM_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -81,6 +82,28 @@ def base_url(site_dir: Path) -> Iterator[str]:  # overrides pytest-base-url's: p
 
 
 @pytest.fixture(scope="session")
-def site_pages(site_dir: Path) -> list[str]:
-    """Every HTML page of the built site, as paths relative to its root."""
-    return sorted(path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html"))
+def sample_deals(site_dir: Path) -> dict[str, str]:
+    """One shipped deal of each game (its id): the replays the browser tests walk page by page."""
+    samples: dict[str, str] = {}
+    for overview in sorted((site_dir / "en" / "deals").glob("*/index.html")):
+        text = overview.read_text(encoding="utf-8")
+        for game in ("klaberjass", "klaverjas"):
+            if f"replay-{game}" in text and game not in samples:
+                samples[game] = overview.parent.name
+    return samples
+
+
+@pytest.fixture(scope="session")
+def replay_sample(site_dir: Path, sample_deals: dict[str, str]) -> set[str]:
+    """The replay folders every page of which the tests visit: the sample deals and one match."""
+    matches = sorted(path.parent.name for path in (site_dir / "en" / "matches").glob("*/index.html"))
+    return {f"deals/{deal}" for deal in sample_deals.values()} | {f"matches/{match}" for match in matches[:1]}
+
+
+@pytest.fixture(scope="session")
+def site_pages(site_dir: Path, replay_sample: set[str]) -> list[str]:
+    """The HTML pages the tests visit one by one, as paths relative to the site root: every page
+    except the replays of deals other than the sample (thousands of pages drawn from the same
+    templates; the build checks every one of their links)."""
+    pages = (path.relative_to(site_dir).as_posix() for path in site_dir.rglob("*.html"))
+    return sorted(path for path in pages if replay_folder(path) in (None, *replay_sample))
