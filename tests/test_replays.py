@@ -1,0 +1,192 @@
+"""Replays: the steps of each kind of deal, their addresses, the score explained in a sentence,
+and what a record may not do to a page (its text is escaped; a wrong record stops the build)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from klabsite.records.klab import read_record
+from klabsite.records.replay import replay
+from klabsite.site.build import run_build
+from klabsite.site.replay_pages import neighbours
+from klabsite.site.replays import LoadedRecord, deal_views
+
+FIXTURES = Path(__file__).parent / "fixtures"
+AUDIT = FIXTURES / "audit"
+
+
+def _views(path: Path):
+    record = read_record(path.read_text(encoding="utf-8"))
+    return deal_views([LoadedRecord(str(path), record, replay(record))])
+
+
+def _names(path: Path, number: int = 1) -> list[str]:
+    deal = next(view for view in _views(path) if view.number == number)
+    return [step.name for step in deal.steps]
+
+
+def test_a_thrown_in_deal_goes_from_its_last_bid_to_end():
+    assert _names(AUDIT / "kb_thrown_in.klab") == ["deal", "b1", "b2", "b3", "b4", "end"]
+
+
+def test_a_schmeiss_redeal_ends_after_the_accept():
+    assert _names(AUDIT / "kb_schmeiss_accepted_dealer_changes.klab") == ["deal", "b1", "b2", "end"]
+
+
+def test_a_dix_deal_has_the_extra_cards_then_the_exchange_then_the_declarations():
+    names = _names(AUDIT / "kb_dix_exchange.klab")
+    assert names[:6] == ["deal", "b1", "x", "dix", "m1", "t1-1"]
+    assert names[-2:] == ["t9-2", "end"] and len(names) == 1 + 1 + 1 + 1 + 1 + 18 + 1
+
+
+def test_the_dealer_declares_after_the_first_card_of_the_first_trick():
+    names = _names(FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab", 2)
+    assert names.index("m1") < names.index("t1-1") < names.index("m2") < names.index("t1-2")
+
+
+def test_an_unfinished_deal_stops_at_its_last_action():
+    names = _names(FIXTURES / "records" / "valid" / "klaverjas_unfinished.klab")
+    assert names == ["deal", "b1", "t1-1", "t1-2", "t1-3", "t1-4", "t2-1"]
+
+
+def test_every_step_of_a_klaverjas_deal_has_its_name_and_the_trick_winner_on_its_last_card():
+    deal = _views(FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab")[0]
+    cards = [step for step in deal.steps if step.kind == "card"]
+    assert [step.name for step in cards] == [f"t{t}-{c}" for t in range(1, 9) for c in range(1, 5)]
+    for step in cards:
+        assert (step.table.won_by is not None) == (step.card_number == 4), step.name
+    assert sum(deal.steps[-1].table.points.values()) == 162
+
+
+def test_the_table_keeps_every_card_in_its_slot_from_the_first_step_to_the_last():
+    deal = _views(AUDIT / "kb_dix_exchange.klab")[0]
+    rows = {step.name: {seat: [slot.card for slot in slots] for seat, slots in step.table.hands.items()}
+            for step in deal.steps}
+    assert all(row == rows["deal"] for row in rows.values())
+    first, last = deal.steps[0].table, deal.steps[-1].table
+    assert {slot.state for slots in first.hands.values() for slot in slots} == {"held", "coming"}
+    assert {slot.state for slots in last.hands.values() for slot in slots} == {"played", "gone"}
+
+
+def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_next_trick():
+    deal = _views(FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab")[0]
+    index = [step.name for step in deal.steps].index("t3-2")
+    assert neighbours(deal, index) == {"first": "deal", "prev": "t3-1", "next": "t3-3", "last": "end",
+                                       "prev_trick": "t3-1", "next_trick": "t4-1"}
+    assert neighbours(deal, 0)["prev"] is None and neighbours(deal, len(deal.steps) - 1)["next"] is None
+
+
+def _reformatted(text: str) -> str:
+    """The same deals written differently: comments, spacing, lower case, a tag and an annotation added."""
+    lines = []
+    for line in text.splitlines():
+        if line and not line.startswith(("[", "%")):
+            seat, *words = line.split()
+            line = f"{seat}   {' '.join(words).lower()}   ; a comment"
+        if line.startswith("[Tags"):
+            line = '[Tags "my-own-word"]'
+        lines.append(line)
+        if line.startswith("[Dealer"):
+            lines.append('[Note "reformatted"]')
+    return "\n".join(lines) + "\n"
+
+
+def test_replay_addresses_do_not_move_when_a_record_is_reformatted_retagged_or_annotated():
+    text = (FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab").read_text(encoding="utf-8")
+    before = {deal.id: [step.name for step in deal.steps]
+              for deal in deal_views([LoadedRecord("a", read_record(text), replay(read_record(text)))])}
+    other = read_record(_reformatted(text))
+    after = {deal.id: [step.name for step in deal.steps]
+             for deal in deal_views([LoadedRecord("b", other, replay(other))])}
+    assert before == after and len(before) == 3
+
+
+# -- pages built from records ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def replay_site(tmp_path_factory):
+    """A site of some records through ``klabsite replay``'s own path (English and French)."""
+    folder = tmp_path_factory.mktemp("replays")
+    hostile = (FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab").read_text(encoding="utf-8")
+    hostile = hostile.replace('[Game "klaberjass"]', '[Game "klaberjass"]\n[Players "N:<b>Anna</b> S:Ben\\"\'"]\n'
+                              '[Title "<script>alert(1)</script> & \\"quotes\\""]')
+    hostile = hostile.replace('[Dealer "S"]', '[Dealer "S"]\n[Note "<img src=x onerror=alert(1)> \\"note\\""]', 1)
+    (folder / "hostile.klab").write_text(hostile, encoding="utf-8")
+    files = [folder / "hostile.klab", FIXTURES / "replays" / "kb_tie_hanging.klab",
+             AUDIT / "kv_pit_four_of_a_kind.klab", AUDIT / "kv_roem_nat.klab"]
+    out = folder / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=files) == 0
+    return out
+
+
+def _overviews(site: Path, lang: str = "en") -> dict[str, str]:
+    return {path.parent.name: path.read_text(encoding="utf-8") for path in (site / lang / "deals").glob("*/index.html")}
+
+
+def _sentence(html: str) -> str:
+    """The score explained on an overview ("" for a deal thrown in)."""
+    match = re.search(r'<p class="score-sentence">(.*?)</p>', html, re.S)
+    return re.sub(r"<[^>]+>", "", match.group(1)).strip() if match else ""
+
+
+def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
+    sentences = [_sentence(html) for html in _overviews(replay_site).values()]
+    joined = "\n".join(sentences)
+    assert "the maker made it, so" in joined
+    assert "the maker failed, so" in joined
+    assert "a tie, so the maker scores nothing" in joined
+    assert "points are set aside: they go to whoever scores more in the next deal" in joined
+    assert "points left hanging by the tie before" in joined
+    assert "they are nat and" in joined
+    assert "They took every trick: pit, 100 more." in joined
+
+
+def test_record_text_is_escaped_on_every_page(replay_site):
+    pages = list(replay_site.rglob("*.html"))
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert "<script" not in html and "onerror=alert" not in html.replace("onerror=alert(1)&gt;", "")
+        assert "<b>Anna</b>" not in html and "<img src=x" not in html
+    overview = next(html for html in _overviews(replay_site).values() if "Anna" in html)
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in overview and "&lt;img src=x onerror=alert(1)&gt;" in overview
+
+
+def test_a_french_step_page_is_french_and_keeps_its_address(replay_site):
+    english = sorted((replay_site / "en" / "deals").glob("*/t2-1.html"))[0]
+    french = replay_site / "fr" / english.relative_to(replay_site / "en")
+    assert french.is_file()
+    assert '<html lang="fr" dir="ltr">' in french.read_text(encoding="utf-8")
+
+
+def test_an_unknown_tag_word_is_listed_in_the_gallery_with_its_words(tmp_path):
+    text = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Tags "kitchen-table"]')
+    (tmp_path / "a.klab").write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[tmp_path / "a.klab"]) == 0
+    gallery = (out / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    assert "kitchen-table" in gallery and "A word the record" in gallery
+
+
+def test_a_result_that_disagrees_stops_the_build_with_checks_line(tmp_path, capsys):
+    text = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Result "NS 1 EW 1"]')
+    (tmp_path / "wrong.klab").write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    out.mkdir()
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[tmp_path / "wrong.klab"]) == 1
+    err = capsys.readouterr().err
+    line = text.splitlines().index('[Result "NS 1 EW 1"]') + 1
+    assert err.startswith(f"{tmp_path / 'wrong.klab'}:{line}: [Result") and err.count("\n") == 1
+    assert list(out.iterdir()) == []  # nothing written
+
+
+def test_two_files_holding_the_same_deal_stop_the_build(tmp_path, capsys):
+    for name in ("one.klab", "two.klab"):
+        (tmp_path / name).write_bytes((AUDIT / "kv_roem_nat.klab").read_bytes())
+    status = run_build(Path(__file__).resolve().parents[1], out=str(tmp_path / "site"), langs=["en"],
+                       deals=[tmp_path / "one.klab", tmp_path / "two.klab"])
+    assert status == 1 and "a deal is shipped once" in capsys.readouterr().err
