@@ -1,0 +1,111 @@
+"""Replays in a real browser with JavaScript off: walking a deal from its overview by rel=next to
+its end, deep links, Back, the language switcher on a step, Arabic, a phone, print."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from klabsite.records.klab import read_record
+from klabsite.records.replay import replay
+from klabsite.site.replays import LoadedRecord, deal_views
+
+GAMES = ("klaberjass", "klaverjas")
+
+
+@pytest.fixture(scope="session")
+def shipped(site_dir):
+    """Every shipped deal's view, by id (computed from the records, not from the pages)."""
+    from tests.browser.conftest import REPO
+
+    views = {}
+    for path in sorted((REPO / "site_src" / "deals").glob("*.klab")):
+        record = read_record(path.read_text(encoding="utf-8"))
+        for view in deal_views([LoadedRecord(str(path), record, replay(record))]):
+            views[view.id] = view
+    return views
+
+
+def _figures(page: Page) -> dict[str, str]:
+    """The scoreboard's card points by column heading."""
+    heads = page.locator(".scoreboard thead th").all_inner_texts()
+    points = page.locator(".scoreboard tbody tr").first.locator("td").all_inner_texts()
+    return dict(zip(heads, points, strict=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_walking_rel_next_from_the_overview_reaches_the_end_showing_each_card_and_the_points(
+        page: Page, base_url, sample_deals, shipped, game):
+    deal = shipped[sample_deals[game]]
+    page.goto(f"{base_url}en/deals/{deal.id}/index.html")
+    seen = []
+    while True:
+        following = page.locator('a[rel="next"]')
+        if following.count() == 0:
+            break
+        following.first.click()
+        name = page.url.rsplit("/", 1)[-1].removesuffix(".html")
+        seen.append(name)
+        step = deal.step(name)
+        if step.kind == "card":
+            card = step.step.action.card
+            what = page.locator(".what").inner_text()
+            assert f"{card.rank.letter if card.rank.letter != 'T' else '10'}{card.suit.symbol}" in what, name
+            shown = [int(value) for value in _figures(page).values()]
+            assert shown == list(step.table.points.values()), name
+    assert seen == [step.name for step in deal.steps] and seen[-1] == "end"
+
+
+def test_a_deep_link_opens_that_step_and_back_returns_to_the_previous_one(page: Page, base_url, sample_deals, shipped):
+    deal = shipped[sample_deals["klaverjas"]]
+    page.goto(f"{base_url}en/deals/{deal.id}/t3-2.html")
+    expect(page.locator("h1")).to_contain_text("Trick 3, card 2")
+    expect(page.locator('.step-list a[aria-current="step"]')).to_have_attribute("href", "t3-2.html")
+    page.locator('.step-nav a[rel="next"]').click()
+    assert page.url.endswith("/t3-3.html")
+    page.go_back()
+    assert page.url.endswith("/t3-2.html")
+    expect(page.locator("h1")).to_contain_text("Trick 3, card 2")
+
+
+def test_switching_language_on_a_step_keeps_the_step(page: Page, base_url, sample_deals):
+    deal = sample_deals["klaberjass"]
+    page.goto(f"{base_url}en/deals/{deal}/t2-1.html")
+    page.locator('.switcher a[hreflang="hr"]').click()
+    assert page.url.endswith(f"/hr/deals/{deal}/t2-1.html")
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
+
+
+def test_an_arabic_step_is_right_to_left_with_the_table_drawn_as_a_compass(page: Page, base_url, sample_deals):
+    page.goto(f"{base_url}ar/deals/{sample_deals['klaverjas']}/t1-3.html")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    north = page.locator(".seat-n").bounding_box()
+    east = page.locator(".seat-e").bounding_box()
+    west = page.locator(".seat-w").bounding_box()
+    assert north and east and west and west["x"] < east["x"], "West on the left, East on the right"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_step_pages_do_not_scroll_sideways_on_a_phone(page: Page, base_url, sample_deals, shipped, game):
+    page.set_viewport_size({"width": 360, "height": 740})
+    deal = shipped[sample_deals[game]]
+    for lang in ("en", "ar"):
+        for step in deal.steps[:: max(1, len(deal.steps) // 6)]:
+            page.goto(f"{base_url}{lang}/deals/{deal.id}/{step.name}.html")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"{lang} {step.name}: {width}px wide"
+
+
+def test_the_overview_prints_every_trick(page: Page, base_url, sample_deals, shipped):
+    deal = shipped[sample_deals["klaverjas"]]
+    page.goto(f"{base_url}en/deals/{deal.id}/index.html")
+    page.emulate_media(media="print")
+    rows = page.locator("table.tricks tbody tr")
+    expect(rows).to_have_count(len(deal.tricks))
+    for row in rows.all():
+        assert row.is_visible()
+    assert not page.locator(".step-nav").first.is_visible()
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 3
