@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
+from klabsite.site.cache import MANIFEST, Manifest, code_digest, inputs_digest, read_manifest
 from klabsite.site.config import SiteConfig, load_config
 from klabsite.site.errors import BuildError
 from klabsite.site.loader import load_site
@@ -38,13 +39,18 @@ class BuildReport:
     files: int
     seconds: float
     warnings: tuple[str, ...]
+    reused: int = 0
+    """Replay pages taken as they were from the previous output."""
+    up_to_date: bool = False
+    """Nothing had changed: nothing was rendered or written."""
 
 
 def render(config: SiteConfig, progress: Callable[[int, int], None] | None = None
            ) -> tuple[dict[str, bytes], list[str]]:
     """Load and render the whole site in memory: (output path → bytes, warnings). Writes nothing."""
     site = load_site(config)
-    return render_site(site, progress)
+    outputs, warnings, _keys, _reused = render_site(site, progress)
+    return outputs, warnings
 
 
 def check_output(config: SiteConfig) -> None:
@@ -65,14 +71,22 @@ def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None
     start = time.perf_counter()
     stage("checking the output folder")
     check_output(config)
+    previous = read_manifest(config.out_dir)
+    code = code_digest()
+    digest = inputs_digest(config, code=code)
+    if previous is not None and previous.inputs == digest and previous.intact(config.out_dir):
+        pages = sum(1 for name in previous.files if name.endswith(".html"))
+        return BuildReport(pages, len(previous.files), time.perf_counter() - start, (), up_to_date=True)
     stage("loading")
     site = load_site(config)
     stage("rendering")
-    outputs, warnings = render_site(site, progress)
+    common = inputs_digest(config, records=False, code=code)
+    outputs, warnings, keys, reused = render_site(site, progress, previous=previous, common=common)
+    outputs[MANIFEST] = Manifest(digest, sorted(outputs), keys).to_bytes()
     stage("writing")
     write_site(outputs, config.out_dir)
     pages = sum(1 for path in outputs if path.endswith(".html"))
-    return BuildReport(pages, len(outputs), time.perf_counter() - start, tuple(warnings))
+    return BuildReport(pages, len(outputs), time.perf_counter() - start, tuple(warnings), reused=reused)
 
 
 class ProgressBar:
@@ -135,6 +149,10 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
     for warning in report.warnings:
         print(warning, file=stderr)
     out_name = config.relative(config.out_dir)
+    if report.up_to_date:
+        print(f"{out_name}/ is up to date ({report.pages} pages, nothing changed since the last build; "
+              f"{report.seconds:.2f} s)", file=stdout)
+        return 0
     print(f"built {report.pages} pages ({report.files} files) in {len(config.codes)} languages "
           f"into {out_name}/ in {report.seconds:.2f} s", file=stdout)
     return 0

@@ -33,6 +33,7 @@ from markupsafe import Markup
 
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
+from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
@@ -545,9 +546,16 @@ def _sitemap(renderer: Renderer, pages: list[Page], groups: dict[str, dict[str, 
     return "\n".join(lines) + "\n"
 
 
-def render_site(site: Site, progress: Callable[[int, int], None] | None = None
-                ) -> tuple[dict[str, bytes], list[str]]:
-    """Render every page and asset; returns (output path → bytes, warnings)."""
+def render_site(site: Site, progress: Callable[[int, int], None] | None = None, *,
+                previous: Manifest | None = None, common: str = ""
+                ) -> tuple[dict[str, bytes], list[str], dict[str, str], int]:
+    """Render every page and asset; returns (output path → bytes, warnings, the keys of the replay
+    pages, how many were reused).
+
+    With the ``previous`` build's manifest and ``common`` (the digest of the inputs but the
+    records, :mod:`klabsite.site.cache`), a deal's page whose key is unchanged is taken from the
+    previous output instead of being drawn again.
+    """
     renderer = Renderer(site)
     pages = renderer.pages()
     groups: dict[str, dict[str, Page]] = {}
@@ -558,10 +566,14 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
     extras = [renderer.assets[name] for name in site.static] + [".nojekyll"]
     if site.config.base_url:
         extras.append("sitemap.xml")
-    rendered = render_pages(renderer, pages, lambda page: groups.get(page.key, {}) if page.lang else {},
+    keys = {page.path: page_key(common, page.context["deal"].record_text, page.context["deal"].number)
+            for page in pages if page.kind in ("deal", "step")} if common else {}
+    kept = _reusable(site.config.out_dir, previous, keys)
+    fresh = [page for page in pages if page.path not in kept]
+    rendered = render_pages(renderer, fresh, lambda page: groups.get(page.key, {}) if page.lang else {},
                             [*by_path, *extras], progress=progress)
-    outputs: dict[str, bytes] = {}
-    scans: dict[str, Scan] = {}
+    outputs: dict[str, bytes] = dict(kept)
+    scans: dict[str, Scan] = {path: Scan() for path in kept}
     for result in rendered:
         if result.scan.problems:
             raise renderer.blame(by_path[result.path], result.scan.problems[0])
@@ -576,6 +588,8 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
     _check_rules_links(renderer, outputs, scans)
     for path, line, url, problem in broken_links(outputs, scans, renderer.site_path):
         raise renderer.blame(by_path[path], Problem(line, problem, (url,)))
+    outputs = {page.path: outputs[page.path] for page in pages} | {
+        path: data for path, data in outputs.items() if path not in by_path}  # in page order
     warnings = list(site.warnings)
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
@@ -584,7 +598,21 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None
         if site.config.strict:
             raise BuildError(message, display)
         warnings.append(f"{display}:1: warning: {message}")
-    return outputs, warnings
+    return outputs, warnings, keys, len(kept)
+
+
+def _reusable(out_dir: Path, previous: Manifest | None, keys: dict[str, str]) -> dict[str, bytes]:
+    """The pages of the previous output whose key is unchanged, with their bytes."""
+    if previous is None:
+        return {}
+    kept = {}
+    for path, key in keys.items():
+        if previous.pages.get(path) == key:
+            try:
+                kept[path] = (out_dir / path).read_bytes()
+            except OSError:
+                continue
+    return kept
 
 
 def _check_rules_links(renderer: Renderer, outputs: dict[str, bytes], scans: dict[str, Scan]) -> None:

@@ -45,6 +45,8 @@ class LoadedRecord:
     """As shown in messages (relative to the project)."""
     record: Record
     match: MatchReplay
+    text: str = ""
+    """The file's text (what a deal's pages are keyed by when the build reuses them)."""
 
 
 def _record_files(config: SiteConfig) -> list[tuple[str, str]]:
@@ -87,7 +89,7 @@ def load_records(config: SiteConfig) -> tuple[LoadedRecord, ...]:
                 raise BuildError(f"deal {done.number} is deal {done.id}, which {seen[done.id]} holds too: "
                                  "a deal is shipped once", display, done.record.line)
             seen[done.id] = f"{display}:{done.record.line}"
-        loaded.append(LoadedRecord(display, record, match))
+        loaded.append(LoadedRecord(display, record, match, text))
     return tuple(loaded)
 
 
@@ -157,6 +159,8 @@ class DealView:
     hanging_before: int = 0
     proposed: Suit | None = None
     tricks: tuple[TrickWon, ...] = field(default=())
+    record_text: str = ""
+    """The text of the record file the deal is in."""
 
     @property
     def by_side(self) -> bool:
@@ -223,7 +227,8 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
-                    hanging_before=hanging, proposed=getattr(done.deal, "proposed", None), tricks=tricks))
+                    hanging_before=hanging, proposed=getattr(done.deal, "proposed", None), tricks=tricks,
+                    record_text=loaded.text))
             if after is not None:
                 before = after
             hanging = getattr(done.result, "hanging", 0) or 0
