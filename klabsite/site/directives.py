@@ -279,7 +279,7 @@ def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:
         points = loc.number(meld_value(run, value))
         if value == default:
             five.append(phrase(loc.gettext("%(points)s with %(option)s (the default)"),
-                              points=points, option=option))
+                               points=points, option=option))
         else:
             five.append(phrase(loc.gettext("%(points)s with %(option)s"), points=points, option=option))
     rows.append([loc.gettext("Five or more cards"), _join(loc, five, "or")])
@@ -386,21 +386,21 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
         # TRANSLATORS: a player and his role in the deal, e.g. "North (maker)".
         rows.append([phrase(loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
                      loc.number(totals[seat]), loc.number(score[str(seat)])])
-    notes = []
+    notes: list[Cell] = []
     if hanging:
         notes.append(phrase(loc.gettext("Hanging points from earlier deals: %(points)s."),
-                           points=loc.number(hanging)))
+                            points=loc.number(hanging)))
     if result.hanging:
         notes.append(phrase(loc.gettext("Hanging points after this deal: %(points)s."),
-                           points=loc.number(result.hanging)))
+                            points=loc.number(result.hanging)))
     word = _result_word(loc, result.result or "")
     if "equal-score" in raw:
         caption = phrase(loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
-                        seat=loc.seat_name(maker), option=_code(loc, f"equal-score={equal_score}"),
-                        result=word)
+                         seat=loc.seat_name(maker), option=_code(loc, f"equal-score={equal_score}"),
+                         result=word)
     else:
         caption = phrase(loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
-                        result=word)
+                         result=word)
     head = [loc.gettext("Player"), loc.gettext("Total"), loc.gettext("Score")]
     table = _table(caption, head, rows, css="deal-score")
     return (table, Note(tuple(notes))) if notes else table
@@ -505,8 +505,8 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
     # %(points)s and %(other)s are the totals of the playing side and of the opponents.
     totals = result.totals
     caption = phrase(loc.gettext("Playing side %(side)s, %(points)s to %(other)s: %(result)s"),
-                    side=loc.side_name(playing), points=loc.number(totals[playing.value]),
-                    other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
+                     side=loc.side_name(playing), points=loc.number(totals[playing.value]),
+                     other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
     return _table(caption, head, rows, css="deal-score")
 
 
@@ -640,7 +640,7 @@ def trick_rules(loc: Localizer, raw: dict[str, str]) -> View:
         phrase(loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=forbidden")),
     ]
     caption = phrase(loc.gettext("The cards you may play, with %(suit)s as trumps"),
-                    suit=loc.suit_name(TRICK_RULES_TRUMP))
+                     suit=loc.suit_name(TRICK_RULES_TRUMP))
     return _table(caption, head, rows, css="trick-rules")
 
 
@@ -710,7 +710,7 @@ def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name
     elif name == "target":
         # TRANSLATORS: %(default)s is the default option, e.g. "target=500".
         return phrase(loc.gettext("%(default)s, or any other number"),
-                     default=Strong(_code(loc, f"target={default}")))
+                      default=Strong(_code(loc, f"target={default}")))
     else:  # deals
         # TRANSLATORS: %(option)s is "deals=N"; the option is not set unless chosen.
         return phrase(loc.gettext("%(option)s: not set by default"), option=_code(loc, "deals=N"))

@@ -112,20 +112,20 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
-class Run:
-    """Cells one after the other, with nothing between them."""
-
-    kind: ClassVar[str] = "run"
-    parts: tuple[Cell, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class Trick:
     """The plays of a trick so far (each a cell holding its card), between ``separator``s."""
 
     kind: ClassVar[str] = "trick"
     plays: tuple[Cell, ...]
     separator: str
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Cells one after the other, with nothing between them."""
+
+    kind: ClassVar[str] = "run"
+    parts: tuple[Cell, ...]
 
 
 Cell: TypeAlias = "str | CardView | Cards | Code | SideName | Strong | Link | Run | Trick"
