@@ -113,7 +113,7 @@ class Localizer:
     also provide ``num`` (the count, formatted for the language).
 
     ``components`` are the macros that draw cards (the language's Jinja environment's, given by
-    the :class:`~klabsite.site.render.Renderer`); by default the default site's templates'.
+    the :class:`~klabsite.site.render.Renderer`); by default, those of the default site's templates.
     """
 
     def __init__(self, lang: str, translations: _gettext.NullTranslations, dir: str | None = None,
