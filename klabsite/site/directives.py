@@ -1,16 +1,19 @@
 """Rules-page directives: tables and worked examples computed by the rules engine.
 
 A directive is a Markdown line of its own, ``[[klab:NAME key=value …]]``. The site pipeline
-replaces it by the HTML that ``DIRECTIVES[NAME](localizer, args)`` returns, so the numbers on the
-rules pages always come from the same code that checks records: the card tables from
+replaces it by the tables that ``DIRECTIVES[NAME](localizer, args)`` computes, so the numbers on
+the rules pages always come from the same code that checks records: the card tables from
 :mod:`klabsite.engine.cards`, sequences from :mod:`klabsite.engine.melds`, roem from
 :mod:`klabsite.engine.roem`, deal scores from each engine's ``scored_result`` and the
 Amsterdam/Rotterdam table from the Klaverjas engine's
 :func:`~klabsite.engine.klaverjas.legal_plays` (what ``legal_actions()`` uses).
 
-Every text is a literal ``loc.gettext(…)`` call (so Babel extracts it into the ``messages``
-catalog) and is HTML-escaped; tables are semantic (``<caption>``, ``<th scope>``) and wrapped in a
-focusable ``<div class="table-scroll table-wrap" role="region">``; no inline styles, no scripts.
+A directive computes and writes no markup: it returns plain values (:mod:`klabsite.site.views`:
+a :class:`~klabsite.site.views.Table` of cells that are text, numbers already formatted, cards,
+options…), and the macros of ``templates/macros/tables.html`` draw them, escaping every text
+(semantic tables with ``<caption>`` and ``<th scope>``, in a focusable scroll region; no inline
+styles, no scripts). Every text is a literal ``loc.gettext(…)`` call, so Babel extracts it into
+the ``messages`` catalog.
 
 >>> from klabsite.site.i18n import Localizer
 >>> parse_directive("[[klab:klaberjass-score maker=N totals=N:84,S:60]]")
@@ -27,8 +30,6 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
-
-from markupsafe import Markup, escape
 
 from klabsite.engine import klaberjass, klaverjas
 from klabsite.engine.cards import (
@@ -47,6 +48,21 @@ from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.engine.roem import PIT_BONUS, roem_parts, trick_roem
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.site.views import (
+    Cards,
+    CardView,
+    Cell,
+    Code,
+    Link,
+    Note,
+    Run,
+    SideName,
+    Strong,
+    Table,
+    Trick,
+    View,
+    phrase,
+)
 
 __all__ = ["DIRECTIVES", "DirectiveError", "Localizer", "parse_directive", "render_directive"]
 
@@ -64,16 +80,18 @@ class Localizer(Protocol):
     def gettext(self, message: str, **variables: Any) -> str: ...
     def pgettext(self, context: str, message: str, **variables: Any) -> str: ...
     def number(self, n: float) -> str: ...
-    def card(self, card: Card) -> Any: ...
-    def join(self, items: list[Any], style: Literal["standard", "or"] = "standard") -> Markup: ...
+    def card_view(self, card: Card) -> CardView: ...
+    def list_parts(self, items: list[Any], style: Literal["standard", "or"] = "standard") -> list[Any]: ...
     def separator(self) -> str: ...
     def suit_name(self, suit: Suit) -> str: ...
     def rank_name(self, rank: Rank) -> str: ...
     def seat_name(self, seat: Seat) -> str: ...
     def side_name(self, side: Side) -> str: ...
+    @property
+    def components(self) -> Any: ...
 
 
-Directive = Callable[[Localizer, dict[str, str]], str]
+Directive = Callable[[Localizer, dict[str, str]], View]
 
 _LINE = re.compile(r"^\s*\[\[klab:([a-z][a-z0-9-]*)((?:\s+[^\s\]]+)*)\s*\]\]\s*$")
 
@@ -102,77 +120,34 @@ def parse_directive(line: str) -> tuple[str, dict[str, str]] | None:
 
 
 def render_directive(loc: Localizer, name: str, args: Mapping[str, str]) -> str:
-    """The HTML of directive ``name`` with ``args``; a :class:`DirectiveError` names what is wrong."""
+    """The HTML of directive ``name`` with ``args``, drawn by ``loc``'s components; a
+    :class:`DirectiveError` names what is wrong."""
     if name not in DIRECTIVES:
         raise DirectiveError(f"unknown directive klab:{name}: known ones are {', '.join(sorted(DIRECTIVES))}")
-    return DIRECTIVES[name](loc, dict(args))
+    return str(loc.components.render(DIRECTIVES[name](loc, dict(args))))
 
 
 # ---------------------------------------------------------------------------------------------
-# HTML helpers (every text escaped; Markup values are trusted HTML built here or by the Localizer)
+# Cells (plain values: the macros of templates/macros/tables.html draw and escape them)
 
 
-def _text(loc: Localizer, template: str, **parts: Any) -> Markup:
-    """An already translated ``template`` with ``%(name)s`` parts; plain strings are escaped."""
-    return Markup(escape(template)) % {key: _html(value) for key, value in parts.items()}
+def _code(loc: Localizer, text: str) -> Code:
+    """An option as code, isolated as left to right on a right-to-left page; breaks only after ``=``."""
+    return Code.option(text, isolate=loc.dir == "rtl")
 
 
-def _html(value: Any) -> Markup:
-    return value if isinstance(value, Markup) else escape(str(value))
+def _cards(loc: Localizer, cards: Iterable[Card]) -> Cards:
+    return Cards(tuple(loc.card_view(card) for card in cards))
 
 
-def _code(loc: Localizer, text: str) -> Markup:
-    """An option as code, isolated as left to right on a right-to-left page.
-
-    ``name=value`` may break only after the ``=`` (never at a hyphen): each side is a span that
-    the stylesheet keeps on one line.
-    """
-    name, sep, value = text.partition("=")
-    inner = Markup("<span>{}</span><wbr><span>{}</span>").format(name + sep, value) if sep \
-        else Markup("<span>{}</span>").format(text)
-    direction = Markup(' dir="ltr"') if loc.dir == "rtl" else Markup("")
-    return Markup("<code{}>{}</code>").format(direction, inner)
+def _join(loc: Localizer, items: Sequence[Cell], style: Literal["standard", "or"] = "standard") -> Run:
+    """Cells joined the language's way (``a, b or c``)."""
+    return Run(tuple(loc.list_parts(list(items), style)))
 
 
-def _side_label(loc: Localizer, side: Side) -> Markup:
-    """A side's name (``East–West``), kept on one line by the stylesheet."""
-    return Markup('<span class="side">{}</span>').format(loc.side_name(side))
-
-
-def _cards(loc: Localizer, cards: Iterable[Card]) -> Markup:
-    return Markup(" ").join(Markup(loc.card(card)) for card in cards)
-
-
-def _table(
-    caption: Markup | str,
-    head: Sequence[Markup | str],
-    rows: Sequence[Sequence[Markup | str]],
-    foot: Sequence[Sequence[Markup | str]] = (),
-    css: str = "",
-) -> str:
-    """A table whose first column holds row headers, wrapped for horizontal scrolling.
-
-    The wrapper is a focusable, labelled region (like the pipeline's ``table-wrap`` around
-    Markdown tables), so keyboard users can scroll it.
-    """
-    def row(cells: Sequence[Markup | str]) -> Markup:
-        first, *rest = cells
-        return Markup("<tr><th scope=\"row\">{}</th>{}</tr>").format(
-            first, Markup("").join(Markup("<td>{}</td>").format(cell) for cell in rest))
-
-    label = Markup(escape(caption)).striptags()
-    parts = [
-        Markup('<div class="table-scroll table-wrap" tabindex="0" role="region" aria-label="{}">'
-               '<table class="klab-table{}">').format(label, f" {css}" if css else ""),
-        Markup("<caption>{}</caption>").format(caption),
-        Markup("<thead><tr>{}</tr></thead>").format(
-            Markup("").join(Markup('<th scope="col">{}</th>').format(cell) for cell in head)),
-        Markup("<tbody>{}</tbody>").format(Markup("").join(row(cells) for cells in rows)),
-    ]
-    if foot:
-        parts.append(Markup("<tfoot>{}</tfoot>").format(Markup("").join(row(cells) for cells in foot)))
-    parts.append(Markup("</table></div>"))
-    return str(Markup("").join(parts))
+def _table(caption: Cell, head: Sequence[Cell], rows: Sequence[Sequence[Cell]],
+           foot: Sequence[Sequence[Cell]] = (), css: str = "") -> Table:
+    return Table(caption, tuple(head), tuple(map(tuple, rows)), tuple(map(tuple, foot)), css)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,7 +221,7 @@ def _side(text: str) -> Side:
 # Cards: order, points
 
 
-def card_order(loc: Localizer, raw: dict[str, str]) -> str:
+def card_order(loc: Localizer, raw: dict[str, str]) -> View:
     """Trump and plain order side by side, highest first, with each card's points."""
     _args("card-order", raw)
     rows = [
@@ -263,7 +238,7 @@ def card_order(loc: Localizer, raw: dict[str, str]) -> str:
     return _table(caption, head, rows, foot, css="card-order")
 
 
-def card_points(loc: Localizer, raw: dict[str, str]) -> str:
+def card_points(loc: Localizer, raw: dict[str, str]) -> View:
     """What the cards of a deal are worth: trump suit, plain suits, last trick, 162 in all."""
     _args("card-points", raw)
     trump, plain = sum(TRUMP_POINTS.values()), sum(PLAIN_POINTS.values())
@@ -289,25 +264,25 @@ LONG_SEQUENCE_VALUES = (50, 100)
 """The values ``long-sequence`` takes (the rule book Klaberjass 6)."""
 
 
-def sequence_values(loc: Localizer, raw: dict[str, str]) -> str:
+def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:
     """What a Klaberjass sequence is worth, by length, under both ``long-sequence`` values."""
     _args("sequence-values", raw)
     run = parse_cards("AS KS QS JS TS")
     default = KlaberjassRules().long_sequence
-    rows = [
+    rows: list[list[Cell]] = [
         [loc.gettext("Three cards"), loc.number(meld_value(run[:3], default))],
         [loc.gettext("Four cards"), loc.number(meld_value(run[:4], default))],
     ]
-    five = []
+    five: list[Cell] = []
     for value in LONG_SEQUENCE_VALUES:
         option = _code(loc, f"long-sequence={value}")
         points = loc.number(meld_value(run, value))
         if value == default:
-            five.append(_text(loc, loc.gettext("%(points)s with %(option)s (the default)"),
-                              points=points, option=option))
+            five.append(phrase(loc.gettext("%(points)s with %(option)s (the default)"),
+                               points=points, option=option))
         else:
-            five.append(_text(loc, loc.gettext("%(points)s with %(option)s"), points=points, option=option))
-    rows.append([loc.gettext("Five or more cards"), loc.join(five, "or")])
+            five.append(phrase(loc.gettext("%(points)s with %(option)s"), points=points, option=option))
+    rows.append([loc.gettext("Five or more cards"), _join(loc, five, "or")])
     head = [loc.gettext("Sequence"), loc.gettext("Points")]
     return _table(loc.gettext("What a sequence is worth"), head, rows)
 
@@ -332,7 +307,7 @@ _MELD_EXAMPLES = (
 )
 
 
-def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
+def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
     """Worked comparisons of two declarations: who scores for sequences, and why."""
     _args("meld-comparison", raw)
     reasons = {
@@ -343,7 +318,7 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
         "only": loc.gettext("the only sequence"),
         "none": loc.gettext("no sequences"),
     }
-    rows = []
+    rows: list[list[Cell]] = []
     for example in _MELD_EXAMPLES:
         elder, dealer = Seat.N, Seat.S
         elder_melds = (tuple(parse_cards(example.elder)),)
@@ -360,7 +335,7 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> str:
             who = loc.gettext("The dealer")
         rows.append([
             _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
-            loc.join(options), who, reasons[result.reason], loc.number(result.points),
+            _join(loc, options), who, reasons[result.reason], loc.number(result.points),
         ])
     head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
             loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
@@ -381,7 +356,7 @@ def _result_word(loc: Localizer, result: str) -> str:
     }[result]
 
 
-def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> str:
+def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
     """A Klaberjass deal scored from the maker and both totals (``klaberjass.scored_result``).
 
     Arguments: ``maker=N|S``, ``totals=N:84,S:60``; optional ``equal-score=…`` (default the rule
@@ -405,32 +380,30 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> str:
     except ValueError as error:
         raise DirectiveError(f"klab:{args.name}: {error}") from None
     score = result.score
-    rows = []
+    rows: list[list[Cell]] = []
     for seat in seats:
         role = loc.gettext("maker") if seat is maker else loc.gettext("opponent")
         # TRANSLATORS: a player and his role in the deal, e.g. "North (maker)".
-        rows.append([_text(loc, loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
+        rows.append([phrase(loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
                      loc.number(totals[seat]), loc.number(score[str(seat)])])
-    notes = []
+    notes: list[Cell] = []
     if hanging:
-        notes.append(_text(loc, loc.gettext("Hanging points from earlier deals: %(points)s."),
-                           points=loc.number(hanging)))
+        notes.append(phrase(loc.gettext("Hanging points from earlier deals: %(points)s."),
+                            points=loc.number(hanging)))
     if result.hanging:
-        notes.append(_text(loc, loc.gettext("Hanging points after this deal: %(points)s."),
-                           points=loc.number(result.hanging)))
+        notes.append(phrase(loc.gettext("Hanging points after this deal: %(points)s."),
+                            points=loc.number(result.hanging)))
     word = _result_word(loc, result.result or "")
     if "equal-score" in raw:
-        caption = _text(loc, loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
-                        seat=loc.seat_name(maker), option=_code(loc, f"equal-score={equal_score}"),
-                        result=word)
+        caption = phrase(loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
+                         seat=loc.seat_name(maker), option=_code(loc, f"equal-score={equal_score}"),
+                         result=word)
     else:
-        caption = _text(loc, loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
-                        result=word)
+        caption = phrase(loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
+                         result=word)
     head = [loc.gettext("Player"), loc.gettext("Total"), loc.gettext("Score")]
-    html = _table(caption, head, rows, css="deal-score")
-    if notes:
-        html += str(Markup('<p class="klab-note">{}</p>').format(Markup(" ").join(notes)))
-    return html
+    table = _table(caption, head, rows, css="deal-score")
+    return (table, Note(tuple(notes))) if notes else table
 
 
 # ---------------------------------------------------------------------------------------------
@@ -443,7 +416,7 @@ _ROEM_EXAMPLES = (
 )
 
 
-def roem(loc: Localizer, raw: dict[str, str]) -> str:
+def roem(loc: Localizer, raw: dict[str, str]) -> View:
     """Roem in example tricks, computed by :mod:`klabsite.engine.roem`.
 
     Arguments (optional): ``trump=H`` (the trump suit, hearts by default) and
@@ -466,20 +439,21 @@ def roem(loc: Localizer, raw: dict[str, str]) -> str:
         "stuk": loc.gettext("stuk"),
         "four-of-a-kind": loc.gettext("four of a kind"),
     }
-    rows = []
+    rows: list[list[Cell]] = []
     for trick in tricks:
         parts = roem_parts(trick, trump)
+        described: Cell
         if parts:
-            described = loc.join([
+            described = _join(loc, [
                 # TRANSLATORS: one kind of roem and its points, e.g. "stuk 20".
-                _text(loc, loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
+                phrase(loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
                 for kind, value in parts])
         elif len({card.rank for card in trick}) == 1:
-            described = escape(loc.gettext("four of a kind, worth nothing"))
+            described = loc.gettext("four of a kind, worth nothing")
         else:
-            described = escape(loc.gettext("no roem"))
+            described = loc.gettext("no roem")
         rows.append([_cards(loc, trick), described, loc.number(trick_roem(trick, trump))])
-    caption = _text(loc, loc.gettext("Roem in one trick, with %(suit)s as trumps"), suit=loc.suit_name(trump))
+    caption = phrase(loc.gettext("Roem in one trick, with %(suit)s as trumps"), suit=loc.suit_name(trump))
     head = [loc.gettext("Trick"), loc.gettext("Roem"), loc.gettext("Points")]
     return _table(caption, head, rows, css="roem")
 
@@ -506,7 +480,7 @@ def _klaverjas_result(args: _Args, dealer: Seat) -> tuple[klaverjas.KlaverjasRes
     return result, side
 
 
-def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
+def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
     """A Klaverjas deal scored from the score-sheet entries (``klaverjas.scored_result``).
 
     Arguments: ``playing=NS|EW``, ``points=NS:92`` (one side's card points, last trick included;
@@ -514,13 +488,13 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
     """
     args = _args("klaverjas-score", raw, ("playing", "points", "roem", "pit"))
     result, playing = _klaverjas_result(args, Seat.W)
-    rows = []
+    rows: list[list[Cell]] = []
     for side in Side:
         role = loc.gettext("playing side") if side is playing else loc.gettext("opponents")
         pit_bonus = PIT_BONUS if result.pit and side is playing else 0
         rows.append([
             # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
-            _text(loc, loc.gettext("%(side)s (%(role)s)"), side=_side_label(loc, side), role=role),
+            phrase(loc.gettext("%(side)s (%(role)s)"), side=SideName(loc.side_name(side)), role=role),
             loc.number((result.points or {})[side.value]), loc.number(result.roem[side.value]),
             loc.number(pit_bonus), loc.number(result.totals[side.value]),
             loc.number(result.score[side.value]),
@@ -530,9 +504,9 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> str:
     # TRANSLATORS: caption of a worked Klaverjas deal, e.g. "Playing side North–South, 112 to 70: Made";
     # %(points)s and %(other)s are the totals of the playing side and of the opponents.
     totals = result.totals
-    caption = _text(loc, loc.gettext("Playing side %(side)s, %(points)s to %(other)s: %(result)s"),
-                    side=loc.side_name(playing), points=loc.number(totals[playing.value]),
-                    other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
+    caption = phrase(loc.gettext("Playing side %(side)s, %(points)s to %(other)s: %(result)s"),
+                     side=loc.side_name(playing), points=loc.number(totals[playing.value]),
+                     other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
     return _table(caption, head, rows, css="deal-score")
 
 
@@ -544,20 +518,20 @@ _SHEET = (  # playing side, one side's points, roem NS/EW, pit
 )
 
 
-def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
+def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> View:
     """An example score sheet of four deals: what is written down, and what follows from it."""
     _args("klaverjas-sheet", raw)
     rules = KlaverjasRules()
     match = MatchScore(rules, keys=("NS", "EW"))
     dealer = Seat.N
-    rows = []
+    rows: list[list[Cell]] = []
     for number, (playing, points, roem_text, pit) in enumerate(_SHEET, start=1):
         args = _Args("klaverjas-sheet", {"playing": playing, "points": points, "roem": roem_text, "pit": pit})
         result, side = _klaverjas_result(args, dealer)
         match.add(result.score, result.counted)
         points_ = result.points or {}
         rows.append([
-            loc.number(number), loc.seat_name(dealer), _side_label(loc, side),
+            loc.number(number), loc.seat_name(dealer), SideName(loc.side_name(side)),
             loc.number(points_["NS"]), loc.number(points_["EW"]),
             loc.number(result.roem["NS"]), loc.number(result.roem["EW"]),
             _result_word(loc, result.result) + (" + " + loc.gettext("pit") if result.pit else ""),
@@ -566,14 +540,14 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> str:
         dealer = klaverjas.next_dealer(rules, dealer, result.outcome)
     foot = [[loc.gettext("Total"), "", "", "", "", "", "", "",
              loc.number(match.totals["NS"]), loc.number(match.totals["EW"])]]
-    sides = [_side_label(loc, Side.NS), _side_label(loc, Side.EW)]
-    head = [
+    sides = [SideName(loc.side_name(Side.NS)), SideName(loc.side_name(Side.EW))]
+    head: list[Cell] = [
         loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
         # TRANSLATORS: score-sheet column headings; %(side)s is a side, e.g. "North–South".
-        *(_text(loc, loc.gettext("Points %(side)s"), side=side) for side in sides),
-        *(_text(loc, loc.gettext("Roem %(side)s"), side=side) for side in sides),
+        *(phrase(loc.gettext("Points %(side)s"), side=side) for side in sides),
+        *(phrase(loc.gettext("Roem %(side)s"), side=side) for side in sides),
         loc.gettext("Result"),
-        *(_text(loc, loc.gettext("Score %(side)s"), side=side) for side in sides),
+        *(phrase(loc.gettext("Score %(side)s"), side=side) for side in sides),
     ]
     return _table(loc.gettext("An example score sheet"), head, rows, foot, css="score-sheet")
 
@@ -631,9 +605,9 @@ def trick_rules_answers(trick: Sequence[Card], hand: Sequence[Card]) -> list[tup
     return [klaverjas.legal_plays(hand, trick, TRICK_RULES_TRUMP, rules)[0] for rules in TRICK_RULE_COLUMNS]
 
 
-def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
+def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Trick:
     """The cards so far, each marked partner or opponent (the player to act plays next)."""
-    cells = []
+    cells: list[Cell] = []
     winner = trick_winner_index(trick, TRICK_RULES_TRUMP)
     for i, card in enumerate(trick):
         partner = (len(trick) - i) % 2 == 0
@@ -646,28 +620,27 @@ def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Markup:
             template = loc.gettext("%(card)s opponent, winning")
         else:
             template = loc.gettext("%(card)s opponent")
-        cells.append(Markup('<span class="trick-play">{}</span>').format(
-            _text(loc, template, card=Markup(loc.card(card)))))
-    return Markup(escape(loc.separator())).join(cells)
+        cells.append(phrase(template, card=loc.card_view(card)))
+    return Trick(tuple(cells), loc.separator())
 
 
-def trick_rules(loc: Localizer, raw: dict[str, str]) -> str:
+def trick_rules(loc: Localizer, raw: dict[str, str]) -> View:
     """What Amsterdam and Rotterdam rules allow in example positions (the engine's own answer)."""
     _args("trick-rules", raw)
-    rows = []
+    rows: list[list[Cell]] = []
     for situation, position in _positions(loc):
         trick, hand = parse_cards(position.trick), parse_cards(position.hand)
         answers = trick_rules_answers(trick, hand)
         rows.append([situation, _trick_cell(loc, trick), _cards(loc, hand),
                      *(_cards(loc, cards) for cards in answers)])
-    head = [
+    head: list[Cell] = [
         loc.gettext("Situation"), loc.gettext("Trick so far"), loc.gettext("Your hand"),
-        _text(loc, loc.gettext("Amsterdam (%(option)s)"), option=_code(loc, "trick-rules=amsterdam")),
-        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=required")),
-        _text(loc, loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=forbidden")),
+        phrase(loc.gettext("Amsterdam (%(option)s)"), option=_code(loc, "trick-rules=amsterdam")),
+        phrase(loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=required")),
+        phrase(loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=forbidden")),
     ]
-    caption = _text(loc, loc.gettext("The cards you may play, with %(suit)s as trumps"),
-                    suit=loc.suit_name(TRICK_RULES_TRUMP))
+    caption = phrase(loc.gettext("The cards you may play, with %(suit)s as trumps"),
+                     suit=loc.suit_name(TRICK_RULES_TRUMP))
     return _table(caption, head, rows, css="trick-rules")
 
 
@@ -727,7 +700,7 @@ _OPTION_PAGES = {
 """Where each option is explained (pages of the same language sit side by side)."""
 
 
-def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name: str) -> Markup:
+def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name: str) -> Cell:
     default = getattr(rules, name.replace("-", "_"))
     values: Sequence[object]
     if name in type(rules).CHOICES:
@@ -736,25 +709,25 @@ def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name
         values = LONG_SEQUENCE_VALUES
     elif name == "target":
         # TRANSLATORS: %(default)s is the default option, e.g. "target=500".
-        return _text(loc, loc.gettext("%(default)s, or any other number"),
-                     default=Markup("<strong>{}</strong>").format(_code(loc, f"target={default}")))
+        return phrase(loc.gettext("%(default)s, or any other number"),
+                      default=Strong(_code(loc, f"target={default}")))
     else:  # deals
         # TRANSLATORS: %(option)s is "deals=N"; the option is not set unless chosen.
-        return _text(loc, loc.gettext("%(option)s: not set by default"), option=_code(loc, "deals=N"))
-    marked = [Markup("<strong>{}</strong>").format(_code(loc, f"{name}={value}")) if value == default
+        return phrase(loc.gettext("%(option)s: not set by default"), option=_code(loc, "deals=N"))
+    marked = [Strong(_code(loc, f"{name}={value}")) if value == default
               else _code(loc, f"{name}={value}") for value in values]
-    return loc.join(marked, "or")
+    return _join(loc, marked, "or")
 
 
-def options(loc: Localizer, raw: dict[str, str]) -> str:
+def options(loc: Localizer, raw: dict[str, str]) -> View:
     """Every option of a game (``game=klaberjass|klaverjas``): values, default in bold, meaning."""
     args = _args("options", raw, ("game",))
     game = args.choice("game", ("klaberjass", "klaverjas"))
     rules: KlaberjassRules | KlaverjasRules = KlaberjassRules() if game == "klaberjass" else KlaverjasRules()
     texts = _option_texts(loc, game)
-    rows = []
+    rows: list[list[Cell]] = []
     for name in type(rules).option_names():
-        link = Markup('<a href="{}">{}</a>').format(_OPTION_PAGES[game][name], _code(loc, name))
+        link = Link(_OPTION_PAGES[game][name], _code(loc, name))
         rows.append([link, _option_values(loc, rules, name), texts[name]])
     head = [loc.gettext("Option"), loc.gettext("Values (default in bold)"), loc.gettext("What it sets")]
     caption = loc.gettext("Klaberjass options") if game == "klaberjass" else loc.gettext("Klaverjas options")

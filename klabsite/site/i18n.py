@@ -7,11 +7,11 @@ Every string here is written as a literal ``gettext``/``pgettext`` call so that 
 >>> en = Localizer.untranslated("en")
 >>> en.card_name(Card.parse("QH")), en.number(1234), en.ngettext("%(num)s point", "%(num)s points", 2)
 ('queen of hearts', '1,234', '2 points')
->>> str(en.card(Card.parse("QH")))
-'<span class="card card-h" role="img" aria-label="queen of hearts">Q♥</span>'
+>>> en.card_view(Card.parse("QH"))
+CardView(suit='h', rank='Q', symbol='♥', name='queen of hearts', isolate=False)
 >>> fr = Localizer.untranslated("fr")
->>> str(fr.card(Card.parse("JS"))), fr.number(1234.5)
-('<span class="card card-s" role="img" aria-label="jack of spades">V♠</span>', '1\\u202f234,5')
+>>> fr.card_view(Card.parse("JS")).rank, fr.card(Card.parse("JS")).striptags(), fr.number(1234.5)
+('V', 'V♠', '1\\u202f234,5')
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from markupsafe import Markup, escape
 from klabsite.engine.cards import Card, Rank, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.catalogs import MARKUP_TAG, markup_tags
+from klabsite.site.components import Components, bundled_components
+from klabsite.site.views import CardView
 
 __all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS"]
 
@@ -109,13 +111,25 @@ class Localizer:
     ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` work like Jinja's new-style gettext:
     keyword arguments are substituted into ``%(name)s`` placeholders, and the plural functions
     also provide ``num`` (the count, formatted for the language).
+
+    ``components`` are the macros that draw cards (the language's Jinja environment's, given by
+    the :class:`~klabsite.site.render.Renderer`); by default, those of the default site's templates.
     """
 
-    def __init__(self, lang: str, translations: _gettext.NullTranslations, dir: str | None = None) -> None:
+    def __init__(self, lang: str, translations: _gettext.NullTranslations, dir: str | None = None,
+                 components: Components | None = None) -> None:
         self.lang = lang
         self.dir = dir or TEXT_DIRECTIONS.get(lang, "ltr")
         self.translations = translations
+        self._components = components
         self._names: dict[str, dict[Any, str]] | None = None
+
+    @property
+    def components(self) -> Components:
+        """The macros that draw this language's cards and tables."""
+        if self._components is None:
+            self._components = bundled_components()
+        return self._components
 
     @classmethod
     def untranslated(cls, lang: str) -> Localizer:
@@ -171,14 +185,20 @@ class Localizer:
         >>> str(Localizer.untranslated("ar").join(["1", "2"], "or"))
         '1 أو 2'
         """
+        return Markup("").join(escape(part) for part in self.list_parts(items, style))
+
+    def list_parts(self, items: list[Any] | tuple[Any, ...], style: ListStyle = "standard") -> list[Any]:
+        """The items with the language's words and commas between them (plain strings), in order.
+
+        >>> Localizer.untranslated("en").list_parts([1, 2, 3], "or")
+        [1, ', ', 2, ', or ', 3]
+        """
         if not items:
-            return Markup("")
+            return []
         marks = [f"\x00{index}\x00" for index in range(len(items))]
-        joined = str(escape(format_list(marks, style=style, locale=self.lang)))
-        parts = re.split("\x00(\\d+)\x00", joined)
-        out = [Markup(part) if index % 2 == 0 else Markup(escape(items[int(part)]))
-               for index, part in enumerate(parts)]
-        return Markup("").join(out)
+        parts = re.split("\x00(\\d+)\x00", format_list(marks, style=style, locale=self.lang))
+        return [items[int(part)] if index % 2 else part
+                for index, part in enumerate(parts) if index % 2 or part]
 
     def separator(self) -> str:
         """The separator of items that may themselves contain commas (``;`` in English)."""
@@ -247,20 +267,25 @@ class Localizer:
         return self.pgettext("card name, e.g. queen of hearts", "%(rank)s of %(suit)s",
                              rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
 
-    def card(self, card: Card) -> Markup:
-        """The card as a small styled glyph, named for screen readers.
+    def card_view(self, card: Card) -> CardView:
+        """The card as the ``card`` macro draws it: its letters in this language and its name."""
+        return CardView(card.suit.letter.lower(), self.rank_letter(card.rank), card.suit.symbol,
+                        self.card_name(card), self.dir == "rtl")
 
-        ``<span class="card card-h" role="img" aria-label="queen of hearts">Q♥</span>``; in a
-        right-to-left language the glyph is isolated as left to right (``dir="ltr"``).
+    def card_views(self, cards: list[Card] | tuple[Card, ...]) -> tuple[CardView, ...]:
+        """:meth:`card_view` of each card."""
+        return tuple(self.card_view(card) for card in cards)
+
+    def card(self, card: Card, class_: str = "") -> Markup:
+        """The card as a small styled glyph, named for screen readers (the ``card`` macro).
+
+        In a right-to-left language the glyph is isolated as left to right (``dir="ltr"``).
         """
-        direction = ' dir="ltr"' if self.dir == "rtl" else ""
-        return Markup('<span class="card card-{}" role="img" aria-label="{}"{}>{}{}</span>').format(
-            card.suit.letter.lower(), self.card_name(card), Markup(direction),
-            self.rank_letter(card.rank), card.suit.symbol)
+        return self.components.card(self.card_view(card), class_)
 
     def cards(self, cards: list[Card] | tuple[Card, ...]) -> Markup:
-        """Several card glyphs separated by spaces."""
-        return Markup(" ").join(self.card(card) for card in cards)
+        """Several card glyphs separated by spaces (the ``cards`` macro)."""
+        return self.components.cards(self.card_views(cards))
 
     def escape(self, text: str) -> Markup:
         """HTML-escape text (for directive authors building HTML by hand)."""

@@ -8,9 +8,11 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    message like any block, translated the same way. The block's lines become blank lines, so
    every later line keeps its number.
 1. ``klab-directives`` (preprocessor, right after whitespace normalisation, which keeps lines):
-   a paragraph that is exactly ``[[klab:NAME key=value …]]`` is replaced by the HTML that
+   a paragraph that is exactly ``[[klab:NAME key=value …]]`` is replaced by what
    ``klabsite.site.directives.DIRECTIVES[NAME](localizer, args)`` returns, stashed so Markdown
-   leaves it alone. An unknown NAME is a :class:`BuildError` at that line.
+   leaves it alone: views (:mod:`klabsite.site.views`), drawn by the language's components (the
+   site's macros, :mod:`klabsite.site.components`), or a string of HTML. An unknown NAME is a
+   :class:`BuildError` at that line.
 2. ``klab-translate`` (tree processor, before inline parsing): every block whose text is inline
    Markdown (paragraph, list item, heading, table cell, definition) is one message. Its text,
    whitespace-normalised, is the msgid; when the language has a translation, the translation
@@ -126,7 +128,8 @@ def slugify(text: str) -> str:
     return re.sub(r"[-\s]+", "-", text) or "section"
 
 
-Directive = Callable[[Any, dict[str, str]], str]
+Directive = Callable[[Any, dict[str, str]], Any]
+"""A directive: ``(localizer, args)`` to views (:mod:`klabsite.site.views`) or a string of HTML."""
 
 
 @dataclass
@@ -134,7 +137,8 @@ class DocumentContext:
     """What one conversion needs: the file (for messages), the language, and the link map.
 
     ``translate(msgid) -> str | None`` returns the translation or None (English stays);
-    ``localizer`` and ``directives`` are only needed when rendering (``extract=False``).
+    ``localizer`` and ``directives`` are only needed when rendering (``extract=False``), and
+    ``components``, the macros that draw the views directives return (by default the localizer's).
     """
 
     path: str
@@ -144,6 +148,7 @@ class DocumentContext:
     translate: Callable[[str], str | None] = lambda msgid: None
     localizer: Any = None
     directives: Mapping[str, Directive] = field(default_factory=dict)
+    components: Any = None
     page_links: Mapping[str, str] = field(default_factory=dict)
     table_label: str = "Table"
     extract: bool = False
@@ -271,14 +276,14 @@ class _Directives(Preprocessor):
         if directive is None:
             known = ", ".join(sorted(self.context.directives)) or "none"
             raise BuildError(f"unknown directive {name!r} (known: {known})", *where)
+        components = self.context.components or self.context.localizer.components
         try:
-            html = str(directive(self.context.localizer, args))
+            block = components.directive(name, directive(self.context.localizer, args))
         except BuildError:
             raise
         except Exception as error:  # a directive's own failure, reported at its line
             raise BuildError(f"directive {name!r} failed: {error}", *where) from error
-        block = f'<div class="klab klab-{name}">{html}</div>'
-        return self.md.htmlStash.store(block)
+        return self.md.htmlStash.store(str(block))
 
 
 def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:

@@ -35,6 +35,7 @@ from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
+from klabsite.site.components import Components, template_options
 from klabsite.site.config import Language
 from klabsite.site.errors import BuildError
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
@@ -116,7 +117,7 @@ _TEMPLATE_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, Attribu
 """What evaluating a template expression can raise (``{{ 1/0 }}``, ``{{ x + "a" }}``, an include loop)."""
 
 
-def _directives() -> dict[str, Callable[..., str]]:
+def _directives() -> dict[str, Callable[..., Any]]:
     try:
         from klabsite.site.directives import DIRECTIVES
     except ModuleNotFoundError as error:
@@ -134,11 +135,12 @@ class Renderer:
         self.site = site
         self.config = site.config
         self.directives = _directives()
-        self.localizers = {language.code: Localizer(language.code, language.messages, language.dir)
-                           for language in site.languages}
-        self.environments: dict[str, jinja2.Environment] = {}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
         self.compiled = _CompiledTemplates()
+        self.environments: dict[str, jinja2.Environment] = {}
+        self.localizers: dict[str, Localizer] = {}
+        for language in site.languages:
+            self._language(language)
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
         self.deals = deal_views(site.records)
@@ -156,31 +158,27 @@ class Renderer:
         """The site's languages, in order."""
         return self.config.languages
 
+    def _language(self, language: LanguageData) -> None:
+        """One language's Jinja environment, with its translations installed (new style), and its
+        localizer, whose cards (and the directives' tables) that environment's macros draw."""
+        env = jinja2.Environment(loader=self.loader, bytecode_cache=self.compiled, **template_options())
+        env.policies["ext.i18n.trimmed"] = True
+        env.install_gettext_translations(  # type: ignore[attr-defined]
+            HtmlTranslations(language.messages), newstyle=True)
+        localizer = Localizer(language.code, language.messages, language.dir,
+                              Components(env, self._template_path))
+        env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
+        env.filters["kind"] = _kind
+        env.filters["seat"] = Seat
+        env.filters["side"] = Side
+        env.filters["suit"] = Suit
+        env.globals["loc"] = localizer
+        env.globals["memo"] = ReplayParts(env)
+        self.environments[language.code] = env
+        self.localizers[language.code] = localizer
+
     def environment(self, lang: str) -> jinja2.Environment:
-        """The Jinja environment of one language, with its translations installed (new style)."""
-        if lang not in self.environments:
-            env = jinja2.Environment(
-                loader=self.loader,
-                bytecode_cache=self.compiled,
-                extensions=["jinja2.ext.i18n"],
-                autoescape=True,
-                undefined=jinja2.StrictUndefined,
-                trim_blocks=True,
-                lstrip_blocks=True,
-                keep_trailing_newline=True,
-            )
-            env.policies["ext.i18n.trimmed"] = True
-            env.install_gettext_translations(  # type: ignore[attr-defined]
-                HtmlTranslations(self.site.lang(lang).messages), newstyle=True)
-            localizer = self.localizers[lang]
-            env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
-            env.filters["kind"] = _kind
-            env.filters["seat"] = Seat
-            env.filters["side"] = Side
-            env.filters["suit"] = Suit
-            env.globals["loc"] = localizer
-            env.globals["memo"] = Components(env)
-            self.environments[lang] = env
+        """The Jinja environment of one language."""
         return self.environments[lang]
 
     # Rules documents -------------------------------------------------------------------------
@@ -201,6 +199,7 @@ class Renderer:
             context = DocumentContext(
                 path=source.path, source_lang=self.config.source_lang, lang=lang, dir=language.dir,
                 translate=translate, localizer=localizer, directives=self.directives,
+                components=localizer.components,
                 page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"))
             self._documents[key] = convert(source.text, context)
         return self._documents[key]
@@ -374,7 +373,7 @@ def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
 
 
-class Components:
+class ReplayParts:
     """The replay macros that draw the same thing many times, remembered by their arguments.
 
     A deal's slot (a card in a hand, with its state) or step link is drawn on every step page of
