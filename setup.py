@@ -12,7 +12,8 @@ optional: without a C compiler the build skips it and the solver uses its Python
 
 from setuptools import Extension, find_packages, setup
 
-DEFAULT_SITE = {"klabsite._default.site_src": "site_src", "klabsite._default.locales": "locales"}
+DEFAULT_SITE = {"klabsite._default.site_src": "site_src", "klabsite._default.locales": "locales",
+                "klabsite._default.docs": "docs"}
 
 setup(
     packages=[*find_packages(include=["klabsite", "klabsite.*"]), *DEFAULT_SITE],

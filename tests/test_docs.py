@@ -19,13 +19,13 @@ def _blocks(language: str = "") -> list[str]:
 
 def test_record_format_example_is_a_valid_record(tmp_path, capsys):
     record = tmp_path / "example.klab"
-    record.write_text(_blocks()[0], encoding="utf-8")
+    record.write_text(_blocks("klab")[0], encoding="utf-8")
     check_json(capsys, record)
 
 
 def test_record_format_json_is_what_check_prints(tmp_path, capsys):
     record = tmp_path / "example.klab"
-    record.write_text(_blocks()[0], encoding="utf-8")
+    record.write_text(_blocks("klab")[0], encoding="utf-8")
     assert check_json(capsys, record) == json.loads(_blocks("json")[0])
 
 

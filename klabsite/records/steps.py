@@ -18,7 +18,7 @@ trick n) or ``gone`` (the 7 of trumps given up for the upcard).
 >>> from klabsite.records.klab import read_record
 >>> from klabsite.records.replay import replay
 >>> doc = Path(__file__).parents[2] / "docs" / "record-format.md"  # its first example
->>> text = doc.read_text(encoding="utf-8").split("```")[1]
+>>> text = doc.read_text(encoding="utf-8").split("```klab")[1].split("```")[0]
 >>> match = replay(read_record(text))
 >>> steps = deal_steps(match.deals[0])
 >>> [step.name for step in steps[:6]], steps[-1].name

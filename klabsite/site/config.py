@@ -109,9 +109,14 @@ class SiteConfig:
             return str(path)
 
     @property
+    def docs_dir(self) -> Path:
+        """``docs/`` beside ``site_src/``: the record format's reference, a page of the site too."""
+        return self.src_dir.parent / "docs"
+
+    @property
     def sources(self) -> SourceTree:
-        """The folders the build reads (``site_src/`` and ``locales/``)."""
-        return SourceTree((self.src_dir, self.locales_dir), self.relative)
+        """The folders the build reads (``site_src/``, ``locales/`` and ``docs/``)."""
+        return SourceTree((self.src_dir, self.locales_dir, self.docs_dir), self.relative)
 
     @property
     def source_dirs(self) -> tuple[Path, ...]:

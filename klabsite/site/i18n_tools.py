@@ -80,7 +80,7 @@ PROJECT_MAPPINGS = {
     "messages": "[jinja2: site_src/templates/**.html]\nextensions = jinja2.ext.i18n\ntrimmed = true\n"
                 "trim_blocks = true\nlstrip_blocks = true\nsilent = false\n",
     "content": "[extractors]\nklab_markdown = klabsite.site.blocks:extract_markdown\n\n"
-               "[klab_markdown: site_src/rules/**.md]\n",
+               "[klab_markdown: site_src/rules/**.md]\n\n[klab_markdown: docs/**.md]\n",
 }
 """The mappings of a project made by ``klabsite init``, which has no mapping files of its own:
 its templates and rules pages. Its interface strings from klabsite's own code come from the

@@ -25,6 +25,8 @@ from klabsite.site.catalogs import (
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
+from klabsite.records.klab import RecordError, read_record
+from klabsite.records.replay import replay
 from klabsite.site.replays import LoadedRecord, load_records
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
@@ -103,7 +105,33 @@ def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
         slugs[slug] = display
         text = config.sources.read_text(path)
         sources.append(RulesSource(display, int(match.group(1)), slug, text))
+    record_format = config.docs_dir / "record-format.md"
+    if record_format.is_file():  # the record format's reference: a page of the site after the rules
+        text = config.sources.read_text(record_format)
+        check_examples(text, config.relative(record_format))
+        sources.append(RulesSource(config.relative(record_format), RECORD_FORMAT_ORDER, "record-format", text))
     return tuple(sorted(sources, key=lambda source: (source.order, source.slug)))
+
+
+RECORD_FORMAT_ORDER = 99
+"""Where the record format's page comes among the rules pages: last."""
+
+_KLAB_BLOCK = re.compile(r"^```klab\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def check_examples(text: str, display: str) -> None:
+    """Every ```klab example of a page must be a valid record: else a :class:`BuildError` at the
+    example's line, as ``klabsite check`` words the problem."""
+    for match in _KLAB_BLOCK.finditer(text):
+        first = text.count("\n", 0, match.start(1)) + 1
+        try:
+            record = read_record(match.group(1))
+            errors = replay(record).errors
+        except RecordError as error:
+            errors = [error]
+        if errors:
+            raise BuildError(f"the example record is wrong: {errors[0].message}", display,
+                             first + (errors[0].line or 1) - 1)
 
 
 def _read_static(config: SiteConfig) -> dict[str, bytes]:

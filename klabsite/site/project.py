@@ -94,5 +94,8 @@ def init_project(target: Path) -> list[str]:
     target.mkdir(parents=True, exist_ok=True)
     for name in SOURCE_DIRS:
         shutil.copytree(source / name, target / name, ignore=_IGNORED)
+    if (source / "docs").is_dir():  # the record format's page
+        shutil.copytree(source / "docs", target / "docs", ignore=_IGNORED)
     (target / "site_src" / "site.toml").write_text(SITE_TOML, encoding="utf-8")
-    return [f"{name}/" for name in SOURCE_DIRS] + ["site_src/site.toml"]
+    return [f"{name}/" for name in SOURCE_DIRS if (target / name).is_dir()] + \
+        (["docs/"] if (target / "docs").is_dir() else []) + ["site_src/site.toml"]
