@@ -37,6 +37,7 @@ from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
 from klabsite.site.components import Components, template_options
 from klabsite.site.config import Language
+from klabsite.site.deal_links import see_deal
 from klabsite.site.errors import BuildError
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
@@ -134,7 +135,9 @@ class Renderer:
     def __init__(self, site: Site) -> None:
         self.site = site
         self.config = site.config
-        self.directives = _directives()
+        self.deals = deal_views(site.records)
+        self.matches = match_views(site.records)
+        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals)}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
         self.compiled = _CompiledTemplates()
         self.environments: dict[str, jinja2.Environment] = {}
@@ -143,8 +146,6 @@ class Renderer:
             self._language(language)
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
-        self.deals = deal_views(site.records)
-        self.matches = match_views(site.records)
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
         self.page_links = {}
         for source in site.rules:

@@ -1,0 +1,86 @@
+"""``[[klab:see-deal …]]``: a rule's link to the step of a shipped deal where it happens.
+
+``[[klab:see-deal tag=pit]]`` links to the first shipped deal (in the order of
+``site_src/deals/``) with the tag word ``pit``, at the step that shows it; ``game=klaverjas``
+narrows the choice. Which step shows each tag word: :func:`step_of`. Where no shipped deal has
+the tag, the directive draws nothing (a project without deals builds all the same).
+
+>>> step_of("thrown-in", None) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from klabsite.engine.actions import ActionKind
+from klabsite.engine.events import CardPlayed, TrickWon
+from klabsite.engine.klaberjass import BellaDecided, DixDecided
+from klabsite.engine.melds import Declared
+from klabsite.site.replays import DealView, StepView
+from klabsite.site.views import Link, Note, phrase
+
+__all__ = ["see_deal", "step_of", "find_step"]
+
+
+def _events(step: StepView) -> tuple[Any, ...]:
+    return step.step.events
+
+
+def _card_step(deal: DealView, test: Any) -> StepView | None:
+    return next((step for step in deal.steps if step.kind == "card" and any(map(test, _events(step)))), None)
+
+
+def step_of(tag: str, deal: DealView | None) -> StepView | None:
+    """The step of ``deal`` that shows the tag word ``tag`` happening (None if it has none)."""
+    if deal is None:
+        return None
+    steps = deal.steps
+    if tag == "dix":
+        return next((step for step in steps if any(isinstance(event, DixDecided) and event.exchanged
+                                                   for event in _events(step))), None)
+    if tag == "schmeiss":
+        return next((step for step in steps if step.step.action is not None
+                     and step.step.action.kind is ActionKind.SCHMEISS), None)
+    if tag == "sequence-duel":
+        declared = [step for step in steps if any(isinstance(event, Declared) and event.melds
+                                                  for event in _events(step))]
+        return declared[-1] if len(declared) > 1 else None
+    if tag == "bella-declined":
+        return _card_step(deal, lambda event: isinstance(event, BellaDecided) and not event.claimed)
+    if tag == "bella" and not deal.by_side:
+        return _card_step(deal, lambda event: isinstance(event, CardPlayed) and event.bella)
+    if tag in ("bella", "roem-100", "roem-200"):
+        least = {"bella": 20, "roem-100": 100, "roem-200": 200}[tag]
+        return _card_step(deal, lambda event: isinstance(event, TrickWon) and event.roem >= least)
+    if tag == "blunder":
+        return next((step for step in steps if step.dd and any(
+            card == step.step.action.card and cost >= 20 for card, _value, cost in step.dd)), None)
+    if tag == "last-trick-decides":
+        return _card_step(deal, lambda event: isinstance(event, TrickWon) and event.last)
+    return steps[-1] if steps and steps[-1].kind == "end" and tag in deal.tags else None
+
+
+def find_step(deals: Sequence[DealView], tag: str, game: str | None = None) -> tuple[DealView, StepView] | None:
+    """The first deal of ``deals`` (of ``game``) tagged ``tag``, and its step that shows it."""
+    for deal in deals:
+        if tag in deal.tags and (game is None or deal.game == game):
+            step = step_of(tag, deal)
+            if step is not None:
+                return deal, step
+    return None
+
+
+def see_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -> tuple[Note, ...]:
+    """The directive: one line with a link to the step (nothing without a shipped deal)."""
+    unknown = sorted(set(raw) - {"tag", "game"})
+    if unknown or "tag" not in raw:
+        raise ValueError(f"see-deal takes tag=WORD and game=klaberjass|klaverjas, not {', '.join(unknown)}")
+    found = find_step(deals, raw["tag"], raw.get("game"))
+    if found is None:
+        return ()
+    deal, step = found
+    # TRANSLATORS: a link under a rule to the replay of a deal where it happens.
+    text = loc.gettext("See it happen in a deal, step by step")
+    return (Note((Link(f"deals/{deal.id}/{step.name}.html", phrase(text)),)),)

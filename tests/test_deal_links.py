@@ -1,0 +1,45 @@
+"""``[[klab:see-deal tag=…]]``: each tag word leads to the step of a deal that shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from klabsite.records.klab import read_record
+from klabsite.records.replay import replay
+from klabsite.site.deal_links import find_step, see_deal, step_of
+from klabsite.site.i18n import Localizer
+from klabsite.site.replays import LoadedRecord, deal_views
+
+AUDIT = Path(__file__).parent / "fixtures" / "audit"
+
+
+def _deal(name: str, tags: str):
+    text = (AUDIT / name).read_text(encoding="utf-8").replace('[Dealer', f'[Tags "{tags}"]\n[Dealer', 1)
+    record = read_record(text)
+    return deal_views([LoadedRecord(name, record, replay(record), text)])[0]
+
+
+def test_dix_leads_to_the_exchange_and_schmeiss_to_the_offer():
+    assert step_of("dix", _deal("kb_dix_exchange.klab", "dix")).name == "dix"
+    assert step_of("schmeiss", _deal("kb_schmeiss_refused_schmeisser_makes.klab", "schmeiss")).name == "b1"
+
+
+def test_roem_leads_to_the_card_that_completes_the_trick_with_it():
+    deal = _deal("kv_pit_four_of_a_kind.klab", "pit roem-200")
+    step = step_of("roem-200", deal)
+    assert step.card_number == 4 and step.table.tricks[-1].roem >= 200
+    assert step_of("pit", deal).name == "end"
+
+
+def test_a_tag_the_deal_does_not_have_leads_nowhere():
+    deal = _deal("kv_roem_nat.klab", "nat")
+    assert step_of("pit", deal) is None
+    assert find_step([deal], "pit") is None and find_step([deal], "nat", "klaberjass") is None
+    assert see_deal(Localizer.untranslated("en"), {"tag": "pit"}, [deal]) == ()
+
+
+def test_the_link_goes_to_the_step_from_a_rules_page():
+    deal = _deal("kv_roem_nat.klab", "nat")
+    (note,) = see_deal(Localizer.untranslated("en"), {"tag": "nat"}, [deal])
+    link = note.sentences[0]
+    assert link.href == f"deals/{deal.id}/end.html"
