@@ -62,7 +62,8 @@ def step_of(tag: str, deal: DealView | None) -> StepView | None:
     return steps[-1] if steps and steps[-1].kind == "end" and tag in deal.tags else None
 
 
-def find_step(deals: Sequence[DealView], tag: str, game: str | None = None) -> tuple[DealView, StepView] | None:
+def find_step(deals: Sequence[DealView], tag: str, game: str | None = None
+              ) -> tuple[DealView, StepView] | None:
     """The first deal of ``deals`` (of ``game``) tagged ``tag``, and its step that shows it."""
     for deal in deals:
         if tag in deal.tags and (game is None or deal.game == game):

@@ -14,6 +14,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.support import NullTranslations
 
+from klabsite.records.klab import RecordError, read_record
+from klabsite.records.replay import replay
 from klabsite.site.catalogs import (
     DOMAINS,
     catalog_path,
@@ -25,8 +27,6 @@ from klabsite.site.catalogs import (
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
-from klabsite.records.klab import RecordError, read_record
-from klabsite.records.replay import replay
 from klabsite.site.replays import LoadedRecord, load_records
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
@@ -109,7 +109,8 @@ def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
     if record_format.is_file():  # the record format's reference: a page of the site after the rules
         text = config.sources.read_text(record_format)
         check_examples(text, config.relative(record_format))
-        sources.append(RulesSource(config.relative(record_format), RECORD_FORMAT_ORDER, "record-format", text))
+        display = config.relative(record_format)
+        sources.append(RulesSource(display, RECORD_FORMAT_ORDER, "record-format", text))
     return tuple(sorted(sources, key=lambda source: (source.order, source.slug)))
 
 
