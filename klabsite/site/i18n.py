@@ -87,18 +87,27 @@ class HtmlTranslations:
 
     def __init__(self, translations: _gettext.NullTranslations) -> None:
         self.translations = translations
+        self._done: dict[str, Markup] = {}
+        self._done_in: dict[tuple[str, str], Markup] = {}
 
     def gettext(self, message: str) -> Markup:
-        """The translation of ``message``, as HTML."""
-        return as_html(self.translations.gettext(message), message)
+        """The translation of ``message``, as HTML (remembered: pages ask for the same words often)."""
+        done = self._done.get(message)
+        if done is None:
+            done = self._done[message] = as_html(self.translations.gettext(message), message)
+        return done
 
     def ngettext(self, singular: str, plural: str, n: int) -> Markup:
         """The plural form for ``n``, as HTML."""
         return as_html(self.translations.ngettext(singular, plural, n), singular, plural)
 
     def pgettext(self, context: str, message: str) -> Markup:
-        """The translation of ``message`` in ``context``, as HTML."""
-        return as_html(self.translations.pgettext(context, message), message)
+        """The translation of ``message`` in ``context``, as HTML (remembered)."""
+        done = self._done_in.get((context, message))
+        if done is None:
+            done = as_html(self.translations.pgettext(context, message), message)
+            self._done_in[context, message] = done
+        return done
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> Markup:
         """:meth:`ngettext` with a context."""

@@ -385,6 +385,7 @@ class ReplayParts:
     def __init__(self, env: jinja2.Environment) -> None:
         self._env = env
         self._macros: Any = None
+        self._hands: dict[tuple[Any, ...], Markup] = {}
 
     @property
     def macros(self) -> Any:
@@ -397,6 +398,48 @@ class ReplayParts:
     def slot(self, item: Any, cost: int | None) -> Markup:
         """One card place in a hand."""
         return Markup(self.macros.slot(item, cost))
+
+    def hand(self, deal: Any, step: Any, who: Any) -> Markup:
+        """A seat's hand on a step page: drawn again only when something in it changed (most
+        steps change one hand)."""
+        table = step.table
+        acting = step.step.seat == who
+        costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
+        key = (id(deal), who, table.hands[who], costs, acting, table.won_by == who, table.chooser == who)
+        drawn = self._hands.get(key)
+        if drawn is None:
+            drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who))
+        return drawn
+
+    @functools.cache  # noqa: B019
+    def deal_name(self, deal: Any) -> Markup:
+        """A deal's name (``Klaverjas · deal 3``)."""
+        return Markup(self.macros.deal_name(deal))
+
+    @functools.cache  # noqa: B019
+    def step_name(self, deal: Any, step: Any) -> Markup:
+        """A step's name (``Trick 3, card 2: North``)."""
+        return Markup(self.macros.step_name(deal, step))
+
+    @functools.cache  # noqa: B019
+    def seat(self, deal: Any, who: Any) -> Markup:
+        """A seat's name with its player's."""
+        return Markup(self.macros.seat(deal, who))
+
+    @functools.cache  # noqa: B019
+    def key_name(self, deal: Any, key: str) -> Markup:
+        """The name of a score's player or side."""
+        return Markup(self.macros.key_name(deal, key))
+
+    @functools.cache  # noqa: B019
+    def score(self, deal: Any) -> Markup:
+        """The deal's score explained in a sentence."""
+        return Markup(self.macros.score(deal))
+
+    @functools.cache  # noqa: B019
+    def share(self, deal: Any, title: str, image: str | None) -> Markup:
+        """The preview a shared link shows."""
+        return Markup(self.macros.share(deal, title, image))
 
     @functools.cache  # noqa: B019
     def group_label(self, group: Any) -> Markup:
