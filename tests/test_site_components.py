@@ -44,7 +44,7 @@ def _source_files() -> list[Path]:
 
 def test_the_card_macro_is_the_only_place_the_card_markup_is_written():
     writers = {path.relative_to(REPO).as_posix() for path in _source_files()
-               if path.is_file() and 'role="img"' in path.read_text(encoding="utf-8")}
+               if path.is_file() and path.suffix != ".png" and 'role="img"' in path.read_text(encoding="utf-8")}
     assert writers == {"site_src/templates/macros/cards.html"}
 
 
