@@ -200,9 +200,9 @@ class Progress:
         self.found = 0
         self._drawn = -1.0
 
-    def line(self) -> str:
-        """``tried 1,234 seeds, found 1 of 2, 41.2 deals/s, 0:30``."""
-        elapsed = self.clock() - self.start
+    def line(self, now: float) -> str:
+        """``tried 1,234 seeds, found 1 of 2, 41.2 deals/s, 0:30`` at time ``now``."""
+        elapsed = now - self.start
         rate = self.tried / elapsed if elapsed > 0 else 0.0
         minutes, seconds = divmod(int(elapsed), 60)
         return (f"tried {self.tried:,} seeds, found {self.found} of {self.count}, {rate:,.1f} deals/s, "
@@ -215,13 +215,13 @@ class Progress:
         now = self.clock()
         if self.shown and (found or now - self._drawn >= 0.1):
             self._drawn = now
-            self.stream.write(f"\r{self.line()}\x1b[K")
+            self.stream.write(f"\r{self.line(now)}\x1b[K")
             self.stream.flush()
 
     def close(self) -> None:
         """End the progress line."""
         if self.shown:
-            self.stream.write(f"\r{self.line()}\x1b[K\n")
+            self.stream.write(f"\r{self.line(self.clock())}\x1b[K\n")
             self.stream.flush()
 
 

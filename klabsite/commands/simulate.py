@@ -136,8 +136,9 @@ def _options_error(args: argparse.Namespace) -> str | None:
 def _simulate(args: argparse.Namespace, bots: list[str]) -> tuple[Record, str, list[str]]:
     """The record, the line ``--out`` prints, and notes for the user."""
     if args.find is not None:
-        record, tried = find(args.game, args.seed, args.find, count=args.count or 1, rules=args.rules,
-                             players=args.players, bot_names=bots, jobs=args.jobs or 1)
+        record, tried = find(args.game, args.seed, args.find, count=1 if args.count is None else args.count,
+                             rules=args.rules, players=args.players, bot_names=bots,
+                             jobs=1 if args.jobs is None else args.jobs)
         count = len(record.deals)
         return record, (f"wrote {count} deal{'s' if count != 1 else ''} to {printable(args.out or '')}: "
                         f"found in {tried:,} seed{'s' if tried != 1 else ''}"), []

@@ -9,7 +9,7 @@ card play: every legal card with its value, best first, then deck order.
 >>> words, annotations = split_annotations("7S  {dd 7h:-6 KS:-12 AS:-12 7S:-40}{seen-by W}")
 >>> words, [str(annotation) for annotation in annotations]
 ('7S', ['{dd 7h:-6 KS:-12 AS:-12 7S:-40}', '{seen-by W}'])
->>> values = read_dd(annotations[0])
+>>> values = read_dd(annotations[0], played=Card.parse("7S"))
 >>> str(dd_annotation(dict(values))), dd_cost(values, Card.parse("7S"))
 ('{dd 7H:-6 KS:-12 AS:-12 7S:-40}', 34)
 
