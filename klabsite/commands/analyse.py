@@ -154,8 +154,8 @@ def _analyse(source: BinaryIO, path: str) -> tuple[Record | None, int]:
         print(error.located(printable(path)), file=sys.stderr)
         return None, EXIT_INVALID
     _, errors = analyse_record(record)
-    for error in errors:
-        print(error.located(printable(path)), file=sys.stderr)
+    for problem in errors:
+        print(problem.located(printable(path)), file=sys.stderr)
     return (None, EXIT_INVALID) if errors else (record, 0)
 
 

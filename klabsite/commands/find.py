@@ -205,7 +205,8 @@ class Progress:
         elapsed = now - self.start
         rate = self.tried / elapsed if elapsed > 0 else 0.0
         minutes, seconds = divmod(int(elapsed), 60)
-        return (f"tried {self.tried:,} seeds, found {self.found} of {self.count}, {rate:,.1f} deals/s, "
+        seeds = "seed" if self.tried == 1 else "seeds"
+        return (f"tried {self.tried:,} {seeds}, found {self.found} of {self.count}, {rate:,.1f} deals/s, "
                 f"{minutes}:{seconds:02d}")
 
     def update(self, tried: int = 0, found: int = 0) -> None:
@@ -267,8 +268,8 @@ def find(game_name: str, seed: str, words: str, *, count: int = 1, rules: str = 
     if own:
         raise SimulationError(f"--find writes a match of exactly --count deals: leave {own[0]} out of "
                               "--rules")
-    spec = FindSpec(game.name, replace(base, deals=count).format(), tuple(names),
-                    wanted_words(words, game, base), seed)
+    rules_value = replace(base, deals=count)
+    spec = FindSpec(game.name, rules_value.format(), tuple(names), wanted_words(words, game, base), seed)
     progress = progress if progress is not None else Progress(count)
     found: list[Found] = []
     slot = Slot(first_dealer(game, seeded_rng(seed)).value)
@@ -279,7 +280,7 @@ def find(game_name: str, seed: str, words: str, *, count: int = 1, rules: str = 
             hit = _next_found(pool, jobs, spec, slot, start, progress)
             found.append(hit)
             start = hit.number + 1
-            dealer = game.next_dealer(Record.new(game.name, spec.rules).rules, Seat(slot.dealer), hit.outcome)
+            dealer = game.next_dealer(rules_value, Seat(slot.dealer), hit.outcome)
             slot = Slot(dealer.value, hit.hanging)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -59,9 +60,7 @@ def _epilog() -> str:
         "klabsite simulate --game klaverjas --seed x --find pit --count 2 --out pits.klab",
         "klabsite simulate --game klaberjass --seed x --find dix,sequence-duel --bots heuristic,heuristic "
         "--jobs 2",
-    ) + f"""
-
-Tag words: {', '.join(TAG_WORDS)}."""
+    ) + "\n\n" + textwrap.fill(f"Tag words: {', '.join(TAG_WORDS)}.", 80)
 
 
 def register(subparsers: Any) -> None:

@@ -29,6 +29,7 @@ from klabsite.engine.klaberjass import BellaDecided, DixDecided, scored_result
 from klabsite.engine.melds import Declared
 from klabsite.engine.roem import roem_parts
 from klabsite.engine.seats import Seat, Side
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.records.annotations import dd_cost
 from klabsite.records.replay import DealReplay
 
@@ -75,11 +76,11 @@ def last_trick_decides(done: DealReplay) -> bool:
         assert result.card_points is not None
         without = {Side(key): value for key, value in result.card_points.items()}
         roem = {Side(key): value for key, value in result.roem.items()}
-        _, other, _ = klaverjas.award(result.playing, without, roem, result.pit)
+        other: str | None = klaverjas.award(result.playing, without, roem, result.pit)[1]
     else:
         assert result.maker is not None and result.last_trick is not None
         totals = {Seat(key): value for key, value in result.totals.items()}
-        totals[result.last_trick] -= 10
+        totals[result.last_trick] -= LAST_TRICK_BONUS
         other = scored_result(done.deal.rules, result.dealer, result.maker, totals, done.deal.hanging).result
     return other != result.result
 
