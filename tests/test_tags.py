@@ -147,6 +147,25 @@ def test_a_word_ruled_out_during_play_is_never_a_word_of_the_deal(game):
     assert all(ruled[word] for word in expected), ruled  # the test can fail: each rule fires
 
 
+@pytest.mark.parametrize(("name", "index", "words"), CASES, ids=[f"{n}:{i}" for n, i, _ in CASES])
+def test_no_word_of_a_hand_made_deal_is_ever_ruled_out_on_the_way(name, index, words):
+    _, replayed = _replayed(name)
+    done = replayed.deals[index]
+    events = list(done.opening)
+    for _, new in done.applied:
+        events.extend(new)
+        assert not [word for word in words if ruled_out(word, events)]
+
+
+def test_words_are_ruled_out_once_they_cannot_come_true():
+    _, replayed = _replayed("kv_nat_opponents_take_all.klab")  # the playing side takes no trick
+    events = [event for _, new in replayed.deals[0].applied for event in new]
+    assert ruled_out("pit", events) and not ruled_out("nat", events)
+    _, replayed = _replayed("kb_dix_keep.klab")
+    events = [event for _, new in replayed.deals[0].applied for event in new]
+    assert ruled_out("dix", events) and ruled_out("thrown-in", events) and not ruled_out("capot", events)
+
+
 def test_ruled_out_knows_nothing_before_the_deal_starts():
     record = Record.new("klaverjas")
     record_deal(record, "start", 1, Seat.N, 0, bots_for(record.game, ["random"] * 4), seeded_rng("start"),
