@@ -133,7 +133,7 @@ def test_a_word_ruled_out_during_play_is_never_a_word_of_the_deal(game):
             seen: set[str] = set()
 
             def stop(deal, seen=seen):
-                seen.update(word for word in TAG_WORDS if ruled_out(word, deal.events))
+                seen.update(word for word in TAG_WORDS if ruled_out(word, game, deal.events))
                 return False
 
             record_deal(record, seed, 1, seats[number % len(seats)], 0, bots_for(record.game, ["random"] * len(seats)),
@@ -143,27 +143,33 @@ def test_a_word_ruled_out_during_play_is_never_a_word_of_the_deal(game):
             for word in seen:
                 ruled[word] += 1
     expected = {"klaberjass": ["thrown-in", "schmeiss", "dix", "sequence-duel", "capot"],
-                "klaverjas": ["thrown-in", "pit"]}[game]
+                "klaverjas": ["thrown-in", "pit", "roem-100", "roem-200", "bella"]}[game]
     assert all(ruled[word] for word in expected), ruled  # the test can fail: each rule fires
 
 
 @pytest.mark.parametrize(("name", "index", "words"), CASES, ids=[f"{n}:{i}" for n, i, _ in CASES])
 def test_no_word_of_a_hand_made_deal_is_ever_ruled_out_on_the_way(name, index, words):
-    _, replayed = _replayed(name)
+    record, replayed = _replayed(name)
     done = replayed.deals[index]
     events = list(done.opening)
     for _, new in done.applied:
         events.extend(new)
-        assert not [word for word in words if ruled_out(word, events)]
+        assert not [word for word in words if ruled_out(word, record.game.name, events)]
 
 
 def test_words_are_ruled_out_once_they_cannot_come_true():
     _, replayed = _replayed("kv_nat_opponents_take_all.klab")  # the playing side takes no trick
     events = [event for _, new in replayed.deals[0].applied for event in new]
-    assert ruled_out("pit", events) and not ruled_out("nat", events)
+    assert ruled_out("pit", "klaverjas", events) and not ruled_out("nat", "klaverjas", events)
+    assert not ruled_out("roem-200", "klaverjas", events)  # it has four jacks in a trick
+    _, replayed = _replayed("tags_kv_roem_100.klab")
+    events = [event for _, new in replayed.deals[0].applied for event in new]
+    assert ruled_out("roem-200", "klaverjas", events) and ruled_out("bella", "klaverjas", events)
+    assert not ruled_out("roem-100", "klaverjas", events)
     _, replayed = _replayed("kb_dix_keep.klab")
     events = [event for _, new in replayed.deals[0].applied for event in new]
-    assert ruled_out("dix", events) and ruled_out("thrown-in", events) and not ruled_out("capot", events)
+    assert ruled_out("dix", "klaberjass", events) and ruled_out("thrown-in", "klaberjass", events)
+    assert not ruled_out("capot", "klaberjass", events)
 
 
 def test_ruled_out_knows_nothing_before_the_deal_starts():
@@ -171,4 +177,4 @@ def test_ruled_out_knows_nothing_before_the_deal_starts():
     record_deal(record, "start", 1, Seat.N, 0, bots_for(record.game, ["random"] * 4), seeded_rng("start"),
                 lambda deal: True)  # stop after the first action
     assert len(record.deals[0].actions) == 1
-    assert not any(ruled_out(word, ()) for word in TAG_WORDS)
+    assert not any(ruled_out(word, game, ()) for word in TAG_WORDS for game in ("klaberjass", "klaverjas"))

@@ -16,8 +16,8 @@ annotations) and tagged; its ``Tags`` hold all the words asked for (and any othe
 
 A candidate is given up as soon as a word asked for cannot become true
 (:func:`klabsite.records.tags.ruled_out`: pit after the first trick the other side wins, dix
-once play starts without one …); ``blunder`` needs the solver, so only candidates having every
-other word asked for are analysed.
+once play starts without one, roem-200 once a trick holds one to three jacks …); ``blunder``
+needs the solver, so only candidates having every other word asked for are analysed.
 
 ``--jobs J`` spreads the seeds over J processes, each searching a contiguous range of seed
 numbers; the ranges are read in order and the first deal found in them is taken, so the record
@@ -137,9 +137,9 @@ class Found:
     hanging: int
 
 
-def _stopper(words: Sequence[str]) -> Callable[[Any], bool]:
+def _stopper(game: str, words: Sequence[str]) -> Callable[[Any], bool]:
     needed = [word for word in words if word != "blunder"]
-    return lambda deal: any(ruled_out(word, deal.events) for word in needed)
+    return lambda deal: any(ruled_out(word, game, deal.events) for word in needed)
 
 
 def try_candidate(spec: FindSpec, number: int, slot: Slot) -> Found | None:
@@ -150,7 +150,7 @@ def try_candidate(spec: FindSpec, number: int, slot: Slot) -> Found | None:
     first_dealer(game, rng)  # the seed's own dealer draw, as in simulate: the same generator from here
     record = Record.new(game.name, spec.rules)
     deal = record_deal(record, seed, 1, Seat(slot.dealer), slot.hanging, bots_for(game, spec.bots), rng,
-                       stop=_stopper(spec.words))
+                       stop=_stopper(game.name, spec.words))
     if not deal.is_over:
         return None
     done = replay(record).deals[0]

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from klabsite.engine import klaverjas
 from klabsite.engine.actions import ActionKind
+from klabsite.engine.cards import Rank
 from klabsite.engine.events import BidMade, CardPlayed, Event, ThrownIn, TrickWon, TrumpChosen
 from klabsite.engine.klaberjass import BellaDecided, DixDecided, scored_result
 from klabsite.engine.melds import Declared
@@ -147,10 +148,20 @@ def deal_tags(done: DealReplay, game: str, costs: Iterable[int] | None = None) -
     return [word for word in TAG_WORDS if word in found]
 
 
-def ruled_out(word: str, events: Sequence[Event]) -> bool:
-    """Whether a deal whose events so far are ``events`` can no longer have tag ``word``, whatever
-    is played next (``False`` whenever it cannot be told yet): lets ``simulate --find`` give up on
-    a deal early. Never true of a word the finished deal has (the tests play it out)."""
+_FOUR_OF_A_KIND = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+"""The ranks whose four cards in one trick are roem of 100 or more (the jacks 200)."""
+
+
+def _split(rank: Rank, tricks: Sequence[TrickWon]) -> bool:
+    """Whether the four cards of ``rank`` can no longer meet in one trick."""
+    return any(0 < sum(card.rank is rank for _, card in trick.cards) < 4 for trick in tricks)
+
+
+def ruled_out(word: str, game: str, events: Sequence[Event]) -> bool:
+    """Whether a deal of ``game`` whose events so far are ``events`` can no longer have tag
+    ``word``, whatever is played next (``False`` whenever it cannot be told yet): lets ``simulate
+    --find`` give up on a deal early. Never true of a word the finished deal has (the tests play
+    it out)."""
     chosen = next((event for event in events if isinstance(event, TrumpChosen)), None)
     tricks = [event for event in events if isinstance(event, TrickWon)]
     over = chosen is not None or any(isinstance(event, ThrownIn) for event in events)
@@ -168,4 +179,11 @@ def ruled_out(word: str, events: Sequence[Event]) -> bool:
         return len({trick.winner for trick in tricks}) > 1
     if word == "pit":
         return chosen is not None and any(trick.winner.side is not chosen.chooser.side for trick in tricks)
+    if word == "roem-200":
+        return _split(Rank.JACK, tricks)
+    if word == "roem-100":
+        return all(_split(rank, tricks) for rank in _FOUR_OF_A_KIND)
+    if word == "bella" and game == "klaverjas" and chosen is not None:
+        stuk = {(Rank.KING, chosen.trump), (Rank.QUEEN, chosen.trump)}
+        return any(len(stuk & {(card.rank, card.suit) for _, card in trick.cards}) == 1 for trick in tricks)
     return False
