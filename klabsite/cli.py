@@ -18,6 +18,7 @@ __all__ = ["main"]
 
 COMMAND_MODULES = (
     "klabsite.commands.check",
+    "klabsite.commands.analyse",
     "klabsite.commands.simulate",
     "klabsite.commands.score",
     "klabsite.commands.site",
@@ -30,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     parser = CommandParser(
         prog="klabsite",
-        description="Check, simulate and score Klaberjass and Klaverjas deal records (.klab files), "
-        "and build the rules and replay site.",
+        description="Check, analyse, simulate and score Klaberjass and Klaverjas deal records (.klab "
+        "files), and build the rules and replay site.",
         epilog="Run `klabsite COMMAND --help` for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"klabsite {__version__}")

@@ -170,15 +170,22 @@ def test_canonical_form_has_lf_a_final_lf_and_one_blank_line_before_each_deal():
 # --------------------------------------------------------------------------- ids
 
 
-def test_deal_id_hashes_the_game_and_rules_lines_then_the_deal_block():
+def _play_lines(block: list[str]) -> list[str]:
+    """A deal block's lines without those said about the deal (Tags, Result, Note)."""
+    return [line for line in block if line and not line.startswith(("[Tags ", "[Result ", "[Note "))]
+
+
+def test_deal_id_hashes_the_game_and_rules_lines_then_the_play_lines():
     text = (FIXTURES / "valid" / "klaverjas_rotterdam.klab").read_text(encoding="utf-8")
     record = read_record(text)
     lines = text.split("\n")
     start = lines.index('[Deal "2"]')
-    block = "\n".join(lines[start:]).rstrip("\n") + "\n"
-    expected = text_id('[Game "klaverjas"]\n[Rules "trick-rules=rotterdam"]\n' + block)
+    head = '[Game "klaverjas"]\n[Rules "trick-rules=rotterdam"]\n'
+    assert "[Tags " in "\n".join(lines[start:]) and "[Result " in "\n".join(lines[start:])
+    expected = text_id(head + "".join(line + "\n" for line in _play_lines(lines[start:])))
     assert record.deal_id(1) == expected
-    assert record.match_id() == text_id(text)
+    match = text_id(head + "".join(line + "\n" for line in _play_lines(lines[lines.index('[Deal "1"]'):])))
+    assert record.match_id() == match
 
 
 def test_ids_are_ten_lower_case_base32_characters():
@@ -187,12 +194,24 @@ def test_ids_are_ten_lower_case_base32_characters():
         assert re.fullmatch(r"[a-z2-7]{10}", deal_id)
 
 
-def test_deal_id_changes_with_the_rules_but_not_with_other_match_tags():
+def test_ids_change_with_the_rules_but_not_with_other_match_tags():
     base = read_record(minimal("N take", match_lines=('[Game "klaberjass"]',)))
-    titled = read_record(minimal("N take", match_lines=('[Game "klaberjass"]', '[Title "x"]')))
+    titled = read_record(minimal("N take", match_lines=('[Game "klaberjass"]', '[Title "x"]',
+                                                        '[Source "played"]', '[Players "N:A S:B"]')))
     ruled = read_record(minimal("N take", match_lines=('[Game "klaberjass"]', '[Rules "schmeiss=off"]')))
     assert base.deal_id(0) == titled.deal_id(0) != ruled.deal_id(0)
-    assert base.match_id() != titled.match_id()
+    assert base.match_id() == titled.match_id() != ruled.match_id()
+
+
+def test_ids_change_with_what_was_played_but_not_with_what_is_said_about_it():
+    base = read_record(minimal("N take"))
+    said = read_record(minimal('[Tags "mine"]', '[Result "N 0 S 0"]', '[Note "hm"]', '[Seen "yes"]',
+                               "N take {why not}").replace('[Result "N 0 S 0"]\n', ""))
+    other = read_record(minimal("N pass"))
+    unfinished = read_record(minimal('[Termination "unfinished"]', "N take"))
+    assert base.deal_id(0) == said.deal_id(0) and base.match_id() == said.match_id()
+    assert len({base.deal_id(0), other.deal_id(0), unfinished.deal_id(0)}) == 3
+    assert len({base.match_id(), other.match_id(), unfinished.match_id()}) == 3
 
 
 # --------------------------------------------------------------------------- reading errors

@@ -1,168 +1,29 @@
 """``klabsite simulate``: play seeded deals with bots and write them as a canonical ``.klab`` record.
 
-Everything random comes from the seed string: one ``random.Random`` derived from it chooses the
-first dealer, every bot decision and (Klaverjas ``trump-choice=turned``) each proposed suit; each
-deck is :func:`klabsite.records.decks.deck_from_seed` of the seed and the deal number. The same seed,
-game, rules and options give a byte-identical record.
-
-``--deals N`` plays N deals, stopping early (with a note on standard error) if the match ends
-first, since a record may not go on after the end of its match; ``--match`` plays until the
-match is over (its target, or ``deals=N`` from the rules).
+The play itself is :mod:`klabsite.commands.simulation`; ``--find`` is :mod:`klabsite.commands.find`.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
-import random
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from klabsite.bots import BOTS, Bot, get_bot
+from klabsite.bots import BOTS
 from klabsite.commands.files import write_atomically
+from klabsite.commands.find import MAX_COUNT, find
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
-from klabsite.engine.actions import Action, ActionKind
-from klabsite.engine.cards import SUITS
-from klabsite.engine.events import CardPlayed, TrickWon
-from klabsite.engine.games import Game, get_game
+from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
 from klabsite.engine.text import printable, shorten
-from klabsite.records.decks import deck_from_seed
 from klabsite.records.klab import MAX_DEALS as MAX_RECORD_DEALS
-from klabsite.records.klab import Record, format_scores
+from klabsite.records.klab import Record
+from klabsite.records.tags import TAG_WORDS
 
-__all__ = ["register", "run", "simulate", "seeded_rng", "deal_tags", "wrote_line", "SimulationError"]
-
-MAX_DEALS = 1000
-"""A match that has not ended after this many deals is abandoned (it cannot happen in practice)."""
-
-
-class SimulationError(ValueError):
-    """The simulation cannot be run as asked."""
-
-
-def seeded_rng(seed: str) -> random.Random:
-    """The generator of a simulation, derived from the seed string alone.
-
-    >>> seeded_rng("demo").random() == seeded_rng("demo").random()
-    True
-    """
-    digest = hashlib.sha256(f"klabsite simulate:{seed}".encode()).digest()
-    return random.Random(int.from_bytes(digest, "big"))
-
-
-def deal_tags(game: Game, deal: Any, actions: Sequence[Action]) -> list[str]:
-    """What makes a finished deal interesting, for its ``Tags`` tag.
-
-    Klaberjass: ``schmeiss dix bella hundred failed tie``; Klaverjas: ``pit nat hundred``
-    (``hundred``: 100 or more in sequences, or roem of 100 or more in one trick).
-    """
-    result = deal.result
-    data = result.to_json()
-    tags: list[str] = []
-    if game.name == "klaberjass":
-        kinds = {action.kind for action in actions}
-        if ActionKind.SCHMEISS in kinds:
-            tags.append("schmeiss")
-        if ActionKind.DIX in kinds:
-            tags.append("dix")
-        if any(isinstance(event, CardPlayed) and event.bella for event in deal.events):
-            tags.append("bella")
-        if any(value >= 100 for value in data.get("melds", {}).values()):
-            tags.append("hundred")
-        if data.get("result") in ("failed", "tie"):
-            tags.append(data["result"])
-    else:
-        if data.get("pit"):
-            tags.append("pit")
-        if data.get("result") == "nat":
-            tags.append("nat")
-        if any(isinstance(event, TrickWon) and event.roem >= 100 for event in deal.events):
-            tags.append("hundred")
-    return tags
-
-
-def _play_deal(game: Game, rules: Any, dealer: Any, deck: Any, extra: dict[str, Any],
-               bots: dict[Any, Bot], rng: random.Random) -> tuple[Any, list[Action]]:
-    deal = game.deal_class(rules, dealer, deck, **extra)
-    actions: list[Action] = []
-    while not deal.is_over:
-        seat = deal.to_act
-        legal = deal.legal_actions()
-        action = bots[seat].choose(deal.view_for(seat), legal, rng)
-        deal.apply(action)
-        actions.append(action)
-    return deal, actions
-
-
-def simulate(
-    game_name: str,
-    seed: str,
-    *,
-    deals: int | None = None,
-    rules: str = "",
-    players: str = "",
-    bot_names: Sequence[str] = (),
-    notes: list[str] | None = None,
-    played: list[Any] | None = None,
-) -> Record:
-    """A record of ``deals`` deals (or, with ``deals=None``, a whole match) played by bots.
-
-    ``bot_names`` gives one bot per seat in seat order (default: ``random`` everywhere);
-    ``notes`` collects remarks for the user (a match that ended before ``deals``); ``played``,
-    if given, receives the engine's deal objects (their events are the replay).
-    """
-    game = get_game(game_name)
-    names = list(bot_names) or ["random"] * len(game.seats)
-    if len(names) != len(game.seats):
-        raise SimulationError(f"{game.name} needs {len(game.seats)} bots, one per seat, not {len(names)}")
-    tags = {"Source": f"simulated seed={seed} bots={','.join(names)}"}
-    if players:
-        tags["Players"] = players
-    record = Record.new(game.name, rules, **tags)
-    rules_value = record.rules
-    rng = seeded_rng(seed)
-    seats = game.seat_list
-    bots = {seat: get_bot(name) for seat, name in zip(seats, names, strict=True)}
-    match = MatchScore(rules_value, game.score_keys)
-    dealer = seats[rng.randrange(len(seats))]
-    hanging = 0
-    limit = deals if deals is not None else MAX_DEALS
-    while len(record.deals) < limit:
-        number = len(record.deals) + 1
-        deck = deck_from_seed(seed, number)
-        extra: dict[str, Any] = {}
-        deal_tags_values: dict[str, str] = {"Deck": " ".join(str(card) for card in deck)}
-        if game.name == "klaberjass":
-            extra["hanging"] = hanging
-        elif getattr(rules_value, "trump_choice", None) == "turned":
-            extra["proposed"] = SUITS[rng.randrange(len(SUITS))]
-            deal_tags_values["Proposed"] = str(extra["proposed"])
-        deal, actions = _play_deal(game, rules_value, dealer, deck, extra, bots, rng)
-        if played is not None:
-            played.append(deal)
-        result = deal.result
-        interesting = deal_tags(game, deal, actions)
-        if interesting:
-            deal_tags_values["Tags"] = " ".join(interesting)
-        deal_tags_values["Result"] = format_scores(result.score, game.score_keys)
-        deal_record = record.new_deal(dealer, **deal_tags_values)
-        for action in actions:
-            deal_record.add_action(action)
-        match.add(result.score, counted=result.counted)
-        hanging = result.hanging
-        dealer = game.next_dealer(rules_value, dealer, result.outcome)
-        if match.over:
-            if deals is not None and len(record.deals) < deals and notes is not None:
-                notes.append(f"the match ended after deal {len(record.deals)} "
-                             f"({match.winner or 'drawn'}); a record stops at the end of its match")
-            break
-    else:
-        if deals is None:
-            raise SimulationError(f"the match did not end within {MAX_DEALS} deals")
-    return record
+__all__ = ["register", "run", "simulate", "seeded_rng", "wrote_line", "SimulationError"]
 
 
 def _bot_names() -> str:
@@ -174,9 +35,18 @@ DESCRIPTION = """\
 Play deals with computer players (bots) and write them as a .klab record that
 klabsite check, the site and people can read. Everything random comes from the
 seed: the same seed, game, rules and bots give the same record, byte for byte.
+Each deal gets the tag words that say what makes it interesting (pit, dix, ...).
 
 --deals N plays N deals (fewer if the match ends first); --match plays until
-the match is over."""
+the match is over. --analyse adds the solver's analysis of every card play
+(and so the tag blunder).
+
+--find TAG,... looks for deals having all those tags: it plays seeds S-1, S-2,
+S-3 ... (S from --seed) until it has --count of them, and writes them analysed
+and tagged as the deals of one match, its Source naming each deal's seed.
+--jobs J plays J seeds at a time in J processes, with the same result. Rare
+tags take many deals: the heuristic bots are much faster than the search bot
+(--bots heuristic,heuristic). A progress line shows on a terminal."""
 
 
 def _epilog() -> str:
@@ -186,7 +56,11 @@ def _epilog() -> str:
         "klabsite simulate --game klaverjas --seed club-night --match --out night.klab",
         f"klabsite simulate --game klaverjas --seed 1 --match --bots {','.join([bot] * 4)}",
         'klabsite simulate --game klaverjas --seed 2 --deals 8 --rules "trick-rules=rotterdam"',
-    )
+        "klabsite simulate --game klaberjass --seed 3 --deals 5 --analyse",
+        "klabsite simulate --game klaverjas --seed x --find pit --count 2 --out pits.klab",
+        "klabsite simulate --game klaberjass --seed x --find dix,sequence-duel --bots heuristic,heuristic "
+        "--jobs 2",
+    ) + "\n\n" + textwrap.fill(f"Tag words: {', '.join(TAG_WORDS)}.", 80)
 
 
 def register(subparsers: Any) -> None:
@@ -199,6 +73,7 @@ def register(subparsers: Any) -> None:
     amount = parser.add_mutually_exclusive_group(required=True)
     amount.add_argument("--deals", type=int, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
     amount.add_argument("--match", action="store_true", help="play until the match is over")
+    amount.add_argument("--find", metavar="TAG,…", help="look for deals having all these tag words")
     parser.add_argument("--rules", default="", help='rules that differ from the usual ones, e.g. '
                                                      '"trick-rules=rotterdam target=1000"')
     parser.add_argument("--players", default="", help='the players\' names, e.g. "N:Anna S:Ben"')
@@ -206,6 +81,12 @@ def register(subparsers: Any) -> None:
                         help=f"one bot per seat, comma separated, in seat order; bots: {_bot_names()} "
                              "(default: random everywhere)")
     parser.add_argument("--out", metavar="FILE", help="write the record to FILE (default: standard output)")
+    parser.add_argument("--analyse", action="store_true",
+                        help="add the solver's analysis of every card play (--find always does)")
+    parser.add_argument("--count", type=int, metavar="N",
+                        help=f"with --find: how many deals to find (default 1, at most {MAX_COUNT})")
+    parser.add_argument("--jobs", type=int, metavar="J",
+                        help="with --find: processes to search with (default 1)")
     parser.set_defaults(func=run)
 
 
@@ -235,25 +116,48 @@ def wrote_line(record: Record, played: Sequence[Any], out: str) -> str:
     return f"{line}: {result}" if result else line
 
 
+def _options_error(args: argparse.Namespace) -> str | None:
+    wrong = argument_error("klabsite simulate", {"--seed": args.seed, "--rules": args.rules,
+                                                 "--players": args.players, "--bots": args.bots,
+                                                 "--find": args.find}, {"--out": args.out})
+    if wrong is not None:
+        return wrong
+    if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
+        return f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}"
+    if args.find is None:
+        given = [flag for flag, value in (("--count", args.count), ("--jobs", args.jobs))
+                 if value is not None]
+        if given:
+            return f"klabsite simulate: {given[0]} goes with --find"
+    return None
+
+
+def _simulate(args: argparse.Namespace, bots: list[str]) -> tuple[Record, str, list[str]]:
+    """The record, the line ``--out`` prints, and notes for the user."""
+    if args.find is not None:
+        record, tried = find(args.game, args.seed, args.find, count=1 if args.count is None else args.count,
+                             rules=args.rules, players=args.players, bot_names=bots,
+                             jobs=1 if args.jobs is None else args.jobs)
+        count = len(record.deals)
+        return record, (f"wrote {count} deal{'s' if count != 1 else ''} to {printable(args.out or '')}: "
+                        f"found in {tried:,} seed{'s' if tried != 1 else ''}"), []
+    notes: list[str] = []
+    played: list[Any] = []
+    record = simulate(args.game, args.seed, deals=None if args.match else args.deals, rules=args.rules,
+                      players=args.players, bot_names=bots, notes=notes, played=played, analyse=args.analyse)
+    return record, wrote_line(record, played, args.out or ""), notes
+
+
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the record; 0, or 2 for options that cannot be used or a file not writable."""
-    wrong = argument_error("klabsite simulate", {"--seed": args.seed, "--rules": args.rules,
-                                                 "--players": args.players, "--bots": args.bots},
-                           {"--out": args.out})
+    wrong = _options_error(args)
     if wrong is not None:
         print(wrong, file=sys.stderr)
         return EXIT_USAGE
-    if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
-        print(f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}", file=sys.stderr)
-        return EXIT_USAGE
-    notes: list[str] = []
-    played: list[Any] = []
     try:
-        record = simulate(args.game, args.seed, deals=None if args.match else args.deals, rules=args.rules,
-                          players=args.players, bot_names=[n for n in args.bots.split(",") if n],
-                          notes=notes, played=played)
+        record, wrote, notes = _simulate(args, [name for name in args.bots.split(",") if name])
     except ValueError as error:
-        print(f"klabsite simulate: {shorten(str(error), 200)}", file=sys.stderr)
+        print(f"klabsite simulate: {shorten(str(error), 400)}", file=sys.stderr)
         return EXIT_USAGE
     for note in notes:
         print(f"klabsite simulate: note: {note}", file=sys.stderr)
@@ -265,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{printable(args.out)}: cannot write the record: {error.strerror or error}",
                   file=sys.stderr)
             return EXIT_USAGE
-        print(wrote_line(record, played, args.out))
+        print(wrote)
     else:
         sys.stdout.write(text)
     return 0

@@ -81,6 +81,7 @@ __all__ = [
     "legal_plays",
     "next_dealer",
     "scored_result",
+    "award",
 ]
 
 SEATS: tuple[Seat, ...] = CLOCKWISE
@@ -248,10 +249,17 @@ def _by_side(values: Mapping[Side, Any]) -> dict[str, Any]:
     return {side.value: values[side] for side in _SIDES}
 
 
-def _score(
+def award(
     playing: Side, points: Mapping[Side, int], roem: Mapping[Side, int], pit: bool
 ) -> tuple[dict[Side, int], str, dict[Side, int]]:
-    """Totals, ``made``/``nat`` and the awarded score from points (incl. last trick) and roem."""
+    """Totals, ``made``/``nat`` and the awarded score from points (incl. last trick) and roem:
+    the nat rule (rule 5), unchecked (the points need not add up to 162, so that a caller may ask
+    what other points would have scored).
+
+    >>> totals, result, score = award(Side.NS, {Side.NS: 71, Side.EW: 81}, {Side.NS: 0, Side.EW: 0}, False)
+    >>> result, score[Side.EW]
+    ('nat', 162)
+    """
     totals = {
         side: points[side] + roem[side] + (PIT_BONUS if pit and side is playing else 0) for side in _SIDES
     }
@@ -351,7 +359,7 @@ def scored_result(
     if pit and (points[playing] != DEAL_POINTS or roem[playing.other]):
         raise KlaverjasError(f"pit means {playing} took every trick: all {DEAL_POINTS} points, no roem for "
                              f"{playing.other}")
-    totals, result, score = _score(playing, points, roem, pit)
+    totals, result, score = award(playing, points, roem, pit)
     return KlaverjasResult(
         dealer=dealer, outcome="scored", playing=playing, roem=_by_side(roem), pit=pit,
         totals=_by_side(totals), result=result, score=_by_side(score), points=_by_side(points),
@@ -596,7 +604,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
         points = {side: card_points[side] + (LAST_TRICK_BONUS if side is last_trick else 0)
                   for side in _SIDES}
         pit = won[playing] == TRICKS
-        totals, result, score = _score(playing, points, roem, pit)
+        totals, result, score = award(playing, points, roem, pit)
         self._result = KlaverjasResult(
             dealer=self.dealer, outcome="played", playing=playing, roem=_by_side(roem), pit=pit,
             totals=_by_side(totals), result=result, score=_by_side(score), trump=self._trump,

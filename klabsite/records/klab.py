@@ -42,12 +42,21 @@ from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-from klabsite.engine.actions import Action
+from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import DECK, Card, Suit, parse_cards
 from klabsite.engine.games import Game, get_game
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.text import LARGEST_NUMBER, quote, shorten, whole_number
+from klabsite.records.annotations import (
+    DD,
+    Annotation,
+    AnnotationError,
+    DdValues,
+    dd_annotation,
+    read_dd,
+    split_annotations,
+)
 
 __all__ = [
     "HEADER",
@@ -57,6 +66,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MATCH_TAGS",
     "DEAL_TAGS",
+    "PLAY_TAGS",
     "SCORE_SHEET_TAGS",
     "RecordError",
     "DealRecord",
@@ -99,6 +109,13 @@ DEAL_TAGS: tuple[str, ...] = (
     "Maker", "Totals", "Tags", "Result", "Note", "Termination",
 )
 """Deal tags in canonical order (unknown deal tags follow, sorted by name)."""
+
+PLAY_TAGS: tuple[str, ...] = (
+    "Deal", "Dealer", "Deck", "Proposed", "Playing", "Points", "Roem", "Pit", "Maker", "Totals",
+    "Termination",
+)
+"""The deal tags that say what was played, and so go into the ids; the others (``Tags``,
+``Result``, ``Note``, unknown tags) say something about the deal and do not."""
 
 SCORE_SHEET_TAGS: dict[str, tuple[str, ...]] = {
     "klaverjas": ("Playing", "Points", "Roem", "Pit"),
@@ -299,8 +316,11 @@ def _normalize_tag(game: Game | None, name: str, value: str) -> str:
 class DealRecord:
     """One deal: its tags (name → canonical value, in the order read) and its actions.
 
-    ``tag_lines`` and ``action_lines`` give the 1-based lines they were read from (0 or absent
-    for a deal built in code); ``error`` is the first problem found while reading it.
+    ``annotations`` holds each action's annotations (in the order read, ``()`` for none), beside
+    ``actions``; read them with :meth:`annotations_of` and the ``dd`` values with :meth:`dd_of`
+    or :meth:`dd_values`. ``tag_lines`` and ``action_lines`` give the 1-based lines they were
+    read from (0 or absent for a deal built in code); ``error`` is the first problem found while
+    reading it.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -308,6 +328,7 @@ class DealRecord:
     tag_lines: dict[str, int] = field(default_factory=dict)
     action_lines: list[int] = field(default_factory=list)
     error: RecordError | None = None
+    annotations: list[tuple[Annotation, ...]] = field(default_factory=list)
 
     @property
     def number(self) -> int:
@@ -353,10 +374,49 @@ class DealRecord:
         name = _KNOWN_TAGS.get(name.lower(), name)
         self.tags[name] = normalize_tag(game, name, value)
 
-    def add_action(self, action: Action, line: int = 0) -> None:
-        """Append an action (with the line it came from, 0 if none)."""
+    def add_action(self, action: Action, line: int = 0, annotations: Iterable[Annotation] = ()) -> None:
+        """Append an action (with the line it came from, 0 if none, and its annotations)."""
         self.actions.append(action)
         self.action_lines.append(line)
+        self.set_annotations(len(self.actions) - 1, annotations)
+
+    def annotations_of(self, index: int) -> tuple[Annotation, ...]:
+        """The annotations of action ``index``, in order (``()`` if it has none)."""
+        return self.annotations[index] if index < len(self.annotations) else ()
+
+    def set_annotations(self, index: int, annotations: Iterable[Annotation]) -> None:
+        """Replace the annotations of action ``index``."""
+        while len(self.annotations) <= index:
+            self.annotations.append(())
+        self.annotations[index] = tuple(annotations)
+
+    def dd_of(self, index: int) -> DdValues | None:
+        """The ``dd`` values of action ``index`` (each legal card and its value, best first), or
+        ``None`` if it has no ``dd`` annotation (raises :class:`RecordError` if it is malformed)."""
+        action = self.actions[index]
+        for annotation in self.annotations_of(index):
+            if annotation.name == DD:
+                try:
+                    return read_dd(annotation, action.card if action.kind is ActionKind.PLAY else None)
+                except AnnotationError as error:
+                    raise RecordError(str(error), self.action_line(index)) from None
+        return None
+
+    def set_dd(self, index: int, values: Mapping[Card, int] | None) -> None:
+        """Give action ``index`` the ``dd`` annotation of ``values`` (in the canonical order), in
+        place of the one it has, or after its other annotations; ``None`` removes it."""
+        kept = list(self.annotations_of(index))
+        at = next((i for i, annotation in enumerate(kept) if annotation.name == DD), len(kept))
+        kept = [annotation for annotation in kept if annotation.name != DD]
+        if values is not None:
+            kept.insert(at, dd_annotation(values))
+        self.set_annotations(index, kept)
+
+    def dd_values(self) -> list[DdValues | None]:
+        """The ``dd`` values of each card play, in the order played (the k-th card of the deal is
+        item k): ``[(card, value), …]`` best first, or ``None`` where the play has no ``dd``."""
+        return [self.dd_of(index) for index, action in enumerate(self.actions)
+                if action.kind is ActionKind.PLAY]
 
 
 @dataclass
@@ -413,15 +473,20 @@ class Record:
         return format_record(self)
 
     def deal_id(self, deal: DealRecord | int) -> str:
-        """The deal's id: over its canonical ``Game`` and ``Rules`` lines and its deal block."""
+        """The deal's id: over its canonical ``Game`` and ``Rules`` lines and its play lines
+        (:data:`PLAY_TAGS` and the actions without annotations), so that tagging, annotating or
+        analysing a deal never changes it."""
         if isinstance(deal, int):
             deal = self.deals[deal]
-        head = [line for line in _match_tag_lines(self.tags) if line.startswith(("[Game ", "[Rules "))]
-        return text_id("".join(line + "\n" for line in [*head, *_deal_lines(deal)]))
+        return text_id("".join(line + "\n" for line in [*self._id_head(), *_play_lines(deal)]))
 
     def match_id(self) -> str:
-        """The match's id: over the whole canonical file."""
-        return text_id(self.to_text())
+        """The match's id: over the ``Game`` and ``Rules`` lines and the play lines of every deal."""
+        lines = [*self._id_head(), *(line for deal in self.deals for line in _play_lines(deal))]
+        return text_id("".join(line + "\n" for line in lines))
+
+    def _id_head(self) -> list[str]:
+        return [line for line in _match_tag_lines(self.tags) if line.startswith(("[Game ", "[Rules "))]
 
 
 def text_id(text: str) -> str:
@@ -456,11 +521,19 @@ def _match_tag_lines(tags: Mapping[str, str]) -> list[str]:
 
 def _deal_lines(deal: DealRecord) -> list[str]:
     lines = [_tag_line(name, value) for name, value in _ordered(deal.tags, DEAL_TAGS)]
+    return lines + ["".join((str(action), *(f" {annotation}" for annotation in deal.annotations_of(index))))
+                    for index, action in enumerate(deal.actions)]
+
+
+def _play_lines(deal: DealRecord) -> list[str]:
+    """The lines of a deal that go into the ids: its play tags and its actions, no annotations."""
+    lines = [_tag_line(name, deal.tags[name]) for name in PLAY_TAGS if name in deal.tags]
     return lines + [str(action) for action in deal.actions]
 
 
 def format_deal(deal: DealRecord) -> str:
-    """The canonical deal block: tags in the table's order, then one action per line."""
+    """The canonical deal block: tags in the table's order, then one action per line with its
+    annotations."""
     return "".join(line + "\n" for line in _deal_lines(deal))
 
 
@@ -689,7 +762,16 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
         _fail(deal, f"a deal has at most {MAX_ACTIONS} actions, and this one goes on: is a [Deal] tag "
                     "missing?", token.line)
         return
-    seat_word, *rest = token.value.split(None, 1)
+    try:
+        content, annotations = split_annotations(token.value)
+    except AnnotationError as error:
+        _fail(deal, str(error), token.line)
+        return
+    if not content:
+        _fail(deal, f"an annotation without its action: {quote(token.value)}; annotations end an action "
+                    "line, e.g. W 7S {dd 7S:0 KS:-12}", token.line)
+        return
+    seat_word, *rest = content.split(None, 1)
     words = rest[0] if rest else ""
     try:
         seat = _read_seat(seat_word, game, "seat")
@@ -698,9 +780,26 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
         _fail(deal, error, token.line)
     except ValueError as error:
         detail = re.sub(r"^cannot read action '.*?': ", "", str(error))
-        _fail(deal, f"cannot read action {quote(token.value, 40)}: {detail}", token.line)
+        _fail(deal, f"cannot read action {quote(content, 40)}: {detail}", token.line)
     else:
-        deal.add_action(action, token.line)
+        try:
+            annotations = _known_annotations(action, annotations)
+        except AnnotationError as error:
+            _fail(deal, f"{action}: {error}", token.line)
+        deal.add_action(action, token.line, annotations)
+
+
+def _known_annotations(action: Action, annotations: tuple[Annotation, ...]) -> tuple[Annotation, ...]:
+    """The annotations with the known ones checked and written canonically (``dd``: its cards
+    and values; it lists the played card, once; one ``dd`` per card play)."""
+    dds = [annotation for annotation in annotations if annotation.name == DD]
+    if len(dds) > 1:
+        raise AnnotationError("a card play carries one dd annotation, not several")
+    if not dds:
+        return annotations
+    values = read_dd(dds[0], action.card if action.kind is ActionKind.PLAY else None)
+    canonical = Annotation(DD, tuple(f"{card}:{value}" for card, value in values))
+    return tuple(canonical if annotation.name == DD else annotation for annotation in annotations)
 
 
 def _finish_deal(deal: DealRecord, game: Game) -> None:

@@ -7,6 +7,8 @@ checks, beyond the reading checks of :mod:`klabsite.records.klab`:
 - the dealer rotation (deal 1 may be dealt by anyone; then ``next_dealer`` of the engine);
 - every action, applied in order (out of turn, illegal cards with the legal ones, melds not
   held … the engine's message, at the action's line), and no action after the deal is over;
+- every ``dd`` annotation names exactly the cards that were legal at that point, in order
+  (:func:`klabsite.records.annotations.check_dd`; its values are the solver's business);
 - a deal that stops early is an error unless it carries ``[Termination "unfinished"]``;
 - score-sheet deals through the engine's ``scored_result``;
 - the ``Result`` tag against the computed score;
@@ -19,11 +21,13 @@ no points are carried; the match totals then only serve to report further errors
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from klabsite.engine.actions import Action
-from klabsite.engine.cards import Suit
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import Event
 from klabsite.engine.games import Game
 from klabsite.engine.klaverjas import DEAL_POINTS
@@ -31,9 +35,10 @@ from klabsite.engine.match import MatchScore
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.text import quote
+from klabsite.records.annotations import AnnotationError, check_dd
 from klabsite.records.klab import DealRecord, Record, RecordError, format_scores, parse_scores
 
-__all__ = ["DealReplay", "MatchReplay", "replay", "describe_deal"]
+__all__ = ["DealReplay", "MatchReplay", "replay", "describe_deal", "positions", "legal_cards"]
 
 _NO_MATCH_KEYS = ("thrown-in", "redeal", "unfinished")
 """Outcomes whose JSON has only ``deal``, ``id``, ``dealer`` and ``outcome`` (docs/record-format.md)."""
@@ -58,6 +63,9 @@ class DealReplay:
     """The events of setting the deal up (the cards dealt), before any action."""
     applied: list[tuple[Action, tuple[Event, ...]]] = field(default_factory=list)
     """Each action applied, in order, with the events it produced: what replay pages step through."""
+    fresh: Callable[[], Any] | None = None
+    """Makes the engine's deal again as it was before its first action (played deals): see
+    :func:`positions`."""
 
     @property
     def outcome(self) -> str:
@@ -218,11 +226,12 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
     elif "Proposed" in record.tags:
         raise RecordError(f"[Proposed] is used only with trump-choice=turned, not trump-choice="
                           f"{getattr(rules, 'trump_choice', '?')}", record.line_of("Proposed"))
+    fresh = partial(game.deal_class, rules, dealer, record.deck, **extra)
     try:
-        deal = game.deal_class(rules, dealer, record.deck, **extra)
+        deal = fresh()
     except ValueError as error:
         raise RecordError(str(error), record.line) from None
-    done.deal = deal
+    done.deal, done.fresh = deal, fresh
     done.opening = tuple(deal.events)
     for index, action in enumerate(record.actions):
         line = record.action_line(index)
@@ -231,6 +240,12 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
         if deal.is_over:
             raise RecordError(f"{action} comes after the end of the deal ({_ending(deal)}); "
                               "nothing more can be played", line)
+        dd = record.dd_of(index)
+        if dd is not None:
+            try:
+                check_dd(dd, legal_cards(deal), str(action))
+            except AnnotationError as error:
+                raise RecordError(str(error), line) from None
         try:
             done.applied.append((action, deal.apply(action)))
         except ValueError as error:
@@ -243,6 +258,25 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
         raise RecordError(f"the deal stops before its end ({deal.to_act} is to act, e.g. "
                           f"{deal.legal_actions()[0]}): finish it, or mark a partial record "
                           '[Termination "unfinished"]', record.last_line)
+
+
+def legal_cards(deal: Any) -> list[Card]:
+    """The cards the engine ``deal``'s player to act may play now, in deck order (none outside
+    the card play; ``CARD`` and ``CARD nobella`` are one card)."""
+    cards = {action.card for action in deal.legal_actions() if action.kind is ActionKind.PLAY}
+    return sorted((card for card in cards if card is not None), key=lambda card: card.index)
+
+
+def positions(done: DealReplay) -> Iterator[tuple[int, Action, Any]]:
+    """Each action of a played deal with the engine's deal just before it: ``(index, action,
+    deal)``, on a fresh copy of the deal (``done.deal`` is not touched). The deal object is the
+    same one throughout, moved on after each step: use it before asking for the next."""
+    if done.fresh is None:
+        return
+    deal = done.fresh()
+    for index, (action, _) in enumerate(done.applied):
+        yield index, action, deal
+        deal.apply(action)
 
 
 def _ending(deal: Any) -> str:
