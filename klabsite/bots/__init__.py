@@ -54,7 +54,9 @@ def _search_bot() -> Bot:
     return SearchBot()
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot, "heuristic": _heuristic_bot, "search": _search_bot}
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": _random_bot, "heuristic": _heuristic_bot, "search": _search_bot,
+}
 """Bot factories by the name used in ``--bots`` and the ``Source`` tag."""
 
 

@@ -32,6 +32,7 @@ What the view does not tell: whether a player who played both K and Q of trumps 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+
 from klabsite.bots.inference import Knowledge, Place
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Card, Rank, Suit, cards_of, mask_of
@@ -39,15 +40,15 @@ from klabsite.engine.fast import klaberjass as fast2
 from klabsite.engine.fast.tables import POINTS
 from klabsite.engine.klaberjass import KlaberjassRules, KlaberjassView
 from klabsite.engine.klaverjas import KlaverjasView
-from klabsite.engine.melds import Phrase, compare, meld_sets, meld_value, opening_talk, reply_talk
+from klabsite.engine.melds import compare, meld_sets, meld_value, opening_talk, reply_talk
 from klabsite.engine.seats import CLOCKWISE, Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.klaberjass import BELLA, NO_MELDS, KlaberjassPosition, MeldOutcome
 from klabsite.solver.klaverjas import KlaverjasPosition
 
 __all__ = [
-    "PLAYERS", "klaverjas_world", "klaberjass_world", "meld_matrix", "declaration_for_talk",
-    "bella_holder", "elder_of",
+    "PLAYERS", "klaverjas_world", "klaberjass_world", "meld_matrix", "declarations_for_talk",
+    "bella_holder", "bella_holder_of", "elder_of",
 ]
 
 PLAYERS: tuple[Seat, Seat] = (Seat.N, Seat.S)
@@ -65,7 +66,8 @@ def elder_of(dealer: Seat) -> Seat:
 # Klaverjas
 
 
-def klaverjas_world(view: KlaverjasView, knowledge: Knowledge, layout: Mapping[Place, int]) -> KlaverjasPosition:
+def klaverjas_world(view: KlaverjasView, knowledge: Knowledge,
+                    layout: Mapping[Place, int]) -> KlaverjasPosition:
     """The solver's position of a Klaverjas card play with the hidden hands of ``layout``."""
     trump, playing = view.trump, view.playing
     if trump is None or playing is None:
@@ -129,31 +131,40 @@ def _choices(cards: Sequence[Card]) -> list[tuple[Meld, ...]]:
     return [(), *meld_sets(cards)]
 
 
-def declaration_for_talk(seat: Seat, cards: Sequence[Card], said: Sequence[Phrase], view: KlaberjassView,
-                         elder_melds: Sequence[Meld] = ()) -> tuple[Meld, ...]:
-    """What ``seat`` declared, holding ``cards`` at his first card, given what he said: the
-    declaration worth most among those that make his talk (``elder_melds``: what the non-dealer
-    declared, for the dealer's reply). Nothing when none fits (or he said nothing and the talk
-    needs no words from him)."""
+def _declaration_key(melds: Sequence[Meld], trump: Suit, long_sequence: int) -> tuple[int, ...]:
+    """Declarations by worth, then by their best sequence (value, top card, in trumps)."""
+    if not melds:
+        return (0,)
+    top = max((meld_value(meld, long_sequence), meld[0].rank.index, meld[0].suit is trump) for meld in melds)
+    return (_worth(melds, long_sequence), top[0], top[1], int(top[2]))
+
+
+def declarations_for_talk(view: KlaberjassView, elder_cards: Sequence[Card], dealer_cards: Sequence[Card],
+                          dealer_declared: bool) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    """What each player declared, holding these cards at his first card, given the table talk:
+    the declarations that make the talk heard (the dealer's only once ``dealer_declared``),
+    the non-dealer's worth most first, then the dealer's. Nothing when none fits."""
     trump = view.trump
     assert trump is not None
     long = view.rules.long_sequence
-    elder = elder_of(view.dealer)
-    mine = tuple(phrase for phrase in said if phrase.seat is seat)
-    best: tuple[Meld, ...] = ()
-    best_worth = -1
-    for melds in _choices(cards):
-        if seat is elder:
-            talk = opening_talk(seat, melds, long)
-        else:
-            talk = reply_talk(elder, tuple(elder_melds), seat, melds, trump, long)
-        if tuple(phrase for phrase in talk if phrase.seat is seat) != mine:
+    elder, dealer = elder_of(view.dealer), view.dealer
+    said = tuple(view.talk)
+    best: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
+    best_key: tuple[tuple[int, ...], tuple[int, ...]] = ((-1,), (-1,))
+    for elder_melds in _choices(elder_cards):
+        opening = opening_talk(elder, elder_melds, long)
+        if not dealer_declared:
+            if opening == said and (_declaration_key(elder_melds, trump, long), (0,)) > best_key:
+                best, best_key = (elder_melds, ()), (_declaration_key(elder_melds, trump, long), (0,))
             continue
-        if seat is not elder and tuple(talk) != tuple(said):
+        if said[:len(opening)] != opening:
             continue
-        worth = _worth(melds, long)
-        if worth > best_worth:
-            best, best_worth = melds, worth
+        for dealer_melds in _choices(dealer_cards):
+            if opening + reply_talk(elder, elder_melds, dealer, dealer_melds, trump, long) != said:
+                continue
+            key = (_declaration_key(elder_melds, trump, long), _declaration_key(dealer_melds, trump, long))
+            if key > best_key:
+                best, best_key = (elder_melds, dealer_melds), key
     return best
 
 
@@ -179,17 +190,19 @@ def _klaberjass_melds(view: KlaberjassView, hands: dict[Seat, int], declared: di
     # the non-dealer declares before his first card, the dealer after it: at a card of the first
     # trick both have declared but the dealer while the non-dealer leads; ``declared`` holds a
     # declaration being decided
-    if elder in declared:
-        elder_choices = [declared[elder]]
-    else:
-        elder_choices = [declaration_for_talk(elder, _opening_cards(view, elder, hands[elder]), talk, view)]
+    elder_cards = _opening_cards(view, elder, hands[elder])
+    dealer_cards = _opening_cards(view, dealer, hands[dealer])
+    # the dealer's words are in the talk once he has declared; a dealer at his first card who
+    # has said nothing declared nothing (or holds nothing and declares nothing with his card)
+    spoke = any(phrase.seat is dealer for phrase in talk)
+    elder_melds, dealer_melds = declarations_for_talk(view, elder_cards, dealer_cards, spoke)
+    elder_choices = [declared.get(elder, elder_melds)]
     if dealer in declared:
         dealer_choices = [declared[dealer]]
     elif view.played:
-        dealer_choices = [declaration_for_talk(dealer, _opening_cards(view, dealer, hands[dealer]), talk, view,
-                                               elder_choices[0])]
+        dealer_choices = [dealer_melds]
     else:
-        dealer_choices = _choices(_opening_cards(view, dealer, hands[dealer]))
+        dealer_choices = _choices(dealer_cards)
     return meld_matrix(elder, elder_choices, dealer, dealer_choices, trump, rules)
 
 
@@ -205,6 +218,13 @@ def bella_holder(view: KlaberjassView, hands: Mapping[Seat, int]) -> int | None:
         if held and (held | played) & king_queen == king_queen:
             return index
     return None
+
+
+def bella_holder_of(hands: tuple[int, int], trump: Suit) -> int | None:
+    """The player (solver index) whose hand (a mask, before any card is played) holds the K and Q
+    of trumps."""
+    king_queen = Card(Rank.KING, trump).bit | Card(Rank.QUEEN, trump).bit
+    return next((index for index, hand in enumerate(hands) if hand & king_queen == king_queen), None)
 
 
 def klaberjass_world(view: KlaberjassView, knowledge: Knowledge, layout: Mapping[Place, int],

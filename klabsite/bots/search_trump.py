@@ -1,0 +1,142 @@
+"""The search bot's Klaverjas trump choice: each option solved double-dummy in sampled deals.
+
+Worlds are the other three hands, drawn uniformly among those that fit the bids made so far
+(:mod:`klabsite.bots.search_models`). In each world every option gets a value for the seat's
+side, the deal's double-dummy value from the first lead (left of the dealer):
+
+- naming a suit (or taking the proposed one): our side plays it;
+- passing: the bidding goes on with the others bidding as the model does, holding their cards
+  of this world; whoever names makes his side play his suit. If the choice comes back to this
+  seat (it must then name), its suit is the one that is best on average over the worlds where
+  that happens, not the best of each world: the seat will not know the other hands then either.
+
+Only the suits worth most by the heuristic's valuation are solved (:attr:`TrumpSearch.candidates`),
+and a hand far from the heuristic's bar passes or names without search
+(:attr:`TrumpSearch.margin`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from klabsite.bots.heuristic_klaverjas import NAME_AT
+from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
+from klabsite.bots.inference import infer_klaverjas
+from klabsite.bots.search_models import bid_order, fitting_layouts, klaverjas_bid, klaverjas_fit
+from klabsite.bots.search_play import layouts
+from klabsite.bots.search_worlds import Budget
+from klabsite.bots.worlds import initial_hands
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import Suit
+from klabsite.engine.klaverjas import KlaverjasView
+from klabsite.engine.seats import CLOCKWISE, Seat, Side
+from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver
+
+__all__ = ["TrumpSearch", "klaverjas_trump"]
+
+
+@dataclass(frozen=True)
+class TrumpSearch:
+    """The knobs of the Klaverjas trump search."""
+
+    budget: Budget = field(default_factory=lambda: Budget(worlds=16, min_worlds=6, nodes=10_000_000))
+    candidates: int = 2
+    """How many suits (the best by the heuristic's valuation) are solved as our trump."""
+    margin: float = 30.0
+    """No search when the best suit is worth this much more or less than the heuristic's bar:
+    name it or pass as the heuristic does."""
+
+
+def _suits_by_value(hand: int, suits: Sequence[Suit]) -> list[Suit]:
+    values = {suit: klaverjas_value(hand, suit.index) for suit in suits}
+    return sorted(suits, key=lambda suit: (-values[suit], suit.index))
+
+
+class _Values:
+    """Double-dummy values of one world's deal, per trump and playing side, for one side."""
+
+    def __init__(self, solver: KlaverjasSolver, hands: dict[Seat, int], leader: Seat,
+                 view: KlaverjasView) -> None:
+        self.solver, self.leader = solver, leader
+        self.hands = tuple(hands[seat] for seat in CLOCKWISE)
+        self.side = view.seat.side
+        rules = view.rules
+        self.rotterdam, self.undertrump = rules.trick_rules == "rotterdam", rules.undertrump == "required"
+        self._cache: dict[tuple[Suit, Side], int] = {}
+
+    def __call__(self, trump: Suit, playing: Side) -> int:
+        """The value for our side when ``playing`` plays ``trump``."""
+        key = (trump, playing)
+        value = self._cache.get(key)
+        if value is None:
+            position = KlaverjasPosition(self.hands, trump.index, 0 if playing is Side.NS else 1,
+                                         self.leader.index, rotterdam=self.rotterdam,
+                                         undertrump=self.undertrump)
+            value = self.solver.playing_value(position)
+            if playing is not self.side:
+                value = -value
+            self._cache[key] = value
+        return value
+
+
+def klaverjas_trump(view: KlaverjasView, legal: Sequence[Action], rng: random.Random,
+                    search: TrumpSearch | None = None) -> Action:
+    """The bid (name, take or pass) with the best mean double-dummy value (module docstring)."""
+    search = search or TrumpSearch()
+    knowledge = infer_klaverjas(view)
+    hand = knowledge.hand
+    names = {action.suit: action for action in legal if action.kind is ActionKind.NAME and action.suit}
+    passing = next((action for action in legal if action.kind is ActionKind.PASS), None)
+    taking = next((action for action in legal if action.kind is ActionKind.TAKE), None)
+    proposed = view.proposed
+    ours = _suits_by_value(hand, list(names))[:search.candidates] if names else []
+    # the heuristic's bar, and no search far from it
+    shown = [proposed] if taking is not None and proposed is not None else ours[:1]
+    best_value = klaverjas_value(hand, shown[0].index)
+    if passing is not None:
+        if best_value < NAME_AT - search.margin:
+            return passing
+        if best_value > NAME_AT + search.margin:
+            return taking if taking is not None else names[shown[0]]
+    order = bid_order(view.dealer)
+    number = len(view.bids)
+    rules = view.rules
+    forced_later: list[Suit] = []
+    if passing is not None and order[0] is view.seat:  # after four passes this seat must name
+        turned = rules.trump_choice == "turned"
+        others = [suit for suit in Suit if suit is not proposed] if turned else list(Suit)
+        forced_later = _suits_by_value(hand, others)[:search.candidates]
+    draw = fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
+    solver = KlaverjasSolver()
+    side = view.seat.side
+    options: dict[Action, float] = {names[suit]: 0.0 for suit in ours}
+    if taking is not None:
+        options[taking] = 0.0
+    fixed = 0.0
+    forced_sums = dict.fromkeys(forced_later, 0.0)
+    worlds = 0
+    while search.budget.more(worlds, solver.total_nodes):
+        layout = draw()
+        hands = initial_hands(view, knowledge, layout)
+        values = _Values(solver, hands, order[0], view)
+        for suit in ours:
+            options[names[suit]] += values(suit, side)
+        if taking is not None and proposed is not None:
+            options[taking] += values(proposed, side)
+        if passing is not None:
+            for later in range(number + 1, 5):
+                seat = order[later % 4]
+                if seat is view.seat:
+                    for suit in forced_later:
+                        forced_sums[suit] += values(suit, side)
+                    break
+                word, suit = klaverjas_bid(hands[seat], rules, proposed, later)
+                if word != "pass":
+                    fixed += values(suit or proposed, seat.side)  # type: ignore[arg-type]
+                    break
+        worlds += 1
+    if passing is not None:
+        options[passing] = fixed + max(forced_sums.values(), default=0.0)
+    return max(options, key=lambda action: options[action])
