@@ -3,9 +3,9 @@
 For each legal card (one per class of interchangeable cards,
 :func:`~klabsite.bots.search_worlds.card_classes`) and each sampled world, the card's exact
 double-dummy value (:mod:`klabsite.solver`) for the seat's side; the card with the best mean is
-played. In Klaberjass the second of K and Q of trumps is two options, claiming bella and not, each valued with its claim settled. A Klaberjass
-declaration (which sequences to declare, or none) is chosen the same way: each one's value with
-the best card after it, in every world.
+played. In Klaberjass the second of K and Q of trumps is two options, claiming bella and not,
+each valued with its claim settled. A Klaberjass declaration (which sequences to declare, or
+none) is chosen the same way: each one's value with the best card after it, in every world.
 
 >>> import random
 >>> from klabsite.engine.actions import Action
