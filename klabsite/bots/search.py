@@ -43,6 +43,9 @@ class SearchStyle:
     """The Klaverjas trump choice (``None``: the heuristic's)."""
     klaberjass_bidding: BiddingSearch | None = field(default_factory=BiddingSearch)
     """The Klaberjass bidding, schmeiss answers and dix (``None``: the heuristic's)."""
+    tie_break: float | None = 0.5
+    """Card play: the heuristic's card when its mean value is within this many points of the best
+    (``None``: the best mean, the first card among equals)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -74,7 +77,7 @@ class SearchBot:
             if style.fit_bids:
                 knowledge = infer_klaverjas(view)
                 draw = fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
-            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw)
+            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break)
         if style.klaverjas_trump is not None:
             return klaverjas_trump(view, legal, rng, style.klaverjas_trump)
         return self._heuristic.choose(view, legal, rng)
@@ -83,7 +86,8 @@ class SearchBot:
         if view.phase is KlaberjassPhase.PLAY:
             if any(action.kind is ActionKind.NOMELD for action in legal):
                 return klaberjass_declaration(view, legal, rng, self.style.klaberjass_play)
-            return klaberjass_card(view, legal, rng, self.style.klaberjass_play)
+            return klaberjass_card(view, legal, rng, self.style.klaberjass_play,
+                                   tie_break=self.style.tie_break)
         bidding = self.style.klaberjass_bidding
         if bidding is None:
             return self._heuristic.choose(view, legal, rng)

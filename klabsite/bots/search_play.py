@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from klabsite.bots.heuristic import HeuristicBot
 from klabsite.bots.inference import Knowledge, Place, infer_klaberjass, infer_klaverjas
 from klabsite.bots.sampling import Sampler
 from klabsite.bots.search_positions import PLAYERS, klaberjass_world, klaverjas_world
@@ -38,6 +39,8 @@ from klabsite.solver.klaberjass import KlaberjassSolver
 from klabsite.solver.klaverjas import KlaverjasSolver
 
 __all__ = ["klaverjas_card", "klaberjass_card", "klaberjass_declaration", "Layouts", "layouts"]
+
+_HEURISTIC = HeuristicBot()
 
 Layout = dict[Place, int]
 Layouts = Callable[[], Layout]
@@ -70,8 +73,9 @@ def _classes(knowledge: Knowledge, legal: int, trick: int, trump: int, roem: boo
 
 
 def klaverjas_card(view: KlaverjasView, legal: Sequence[Action], rng: random.Random, budget: Budget,
-                   draw: Layouts | None = None) -> Action:
-    """The card with the best mean double-dummy value over sampled worlds."""
+                   draw: Layouts | None = None, tie_break: float | None = None) -> Action:
+    """The card with the best mean double-dummy value over sampled worlds; with ``tie_break``, the
+    heuristic's card when its mean is within ``tie_break`` points of the best."""
     trump = view.trump
     assert trump is not None and view.playing is not None
     knowledge = infer_klaverjas(view)
@@ -92,7 +96,12 @@ def klaverjas_card(view: KlaverjasView, legal: Sequence[Action], rng: random.Ran
             guess = solver.playing_value(position.play(card), guess)
             values[card] = sign * guess
         tally.add(values)
-    return plays[tally.best()]
+
+    def heuristic() -> int | None:
+        card = _HEURISTIC.choose(view, legal, rng).card
+        assert card is not None
+        return next((rep for rep, cards in classes.items() if cards >> card.index & 1), None)
+    return plays[tally.best(heuristic if tie_break is not None else None, tie_break or 0.0)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,9 +113,10 @@ def _maker_sign(view: KlaberjassView) -> int:
 
 
 def klaberjass_card(view: KlaberjassView, legal: Sequence[Action], rng: random.Random, budget: Budget,
-                    draw: Layouts | None = None) -> Action:
+                    draw: Layouts | None = None, tie_break: float | None = None) -> Action:
     """The card (and, with the second of K and Q of trumps, the bella claim) with the best mean
-    double-dummy value over sampled worlds."""
+    double-dummy value over sampled worlds; with ``tie_break``, the heuristic's when its mean is
+    within ``tie_break`` points of the best."""
     trump = view.trump
     assert trump is not None and view.maker is not None
     knowledge = infer_klaberjass(view)
@@ -133,7 +143,13 @@ def klaberjass_card(view: KlaberjassView, legal: Sequence[Action], rng: random.R
             guess = solver.maker_value(after, guess)
             values[action] = sign * guess
         tally.add(values)
-    return tally.best()
+
+    def heuristic() -> Action | None:
+        chosen = _HEURISTIC.choose(view, legal, rng)
+        assert chosen.card is not None
+        return next((option for option in options if option.card is not None and option.bella is chosen.bella
+                     and classes[option.card.index] >> chosen.card.index & 1), None)
+    return tally.best(heuristic if tie_break is not None else None, tie_break or 0.0)
 
 
 def klaberjass_declaration(view: KlaberjassView, legal: Sequence[Action], rng: random.Random, budget: Budget,

@@ -22,7 +22,7 @@ the legal actions and the generator, never on the clock.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -73,10 +73,19 @@ class Tally(Generic[T]):
             return dict.fromkeys(self.options, 0.0)
         return {option: total / self.weight for option, total in self.sums.items()}
 
-    def best(self) -> T:
-        """The option with the best mean (the first listed among equals)."""
+    def best(self, prefer: Callable[[], T | None] | None = None, within: float = 0.0) -> T:
+        """The option with the best mean (the first listed among equals); with ``prefer``, the
+        option it gives when that option's mean is within ``within`` of the best (``prefer`` is
+        called only when several options are that close)."""
         means = self.means()
-        return max(self.options, key=lambda option: means[option])
+        best = max(self.options, key=lambda option: means[option])
+        if prefer is not None:
+            close = [option for option in self.options if means[option] >= means[best] - within]
+            if len(close) > 1:
+                preferred = prefer()
+                if preferred in close:
+                    return preferred
+        return best
 
 
 def card_classes(hand: int, others: int, trump: int, roem: bool) -> list[int]:
