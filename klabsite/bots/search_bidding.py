@@ -34,7 +34,7 @@ from klabsite.bots.inference import STOCK, Knowledge, Place, infer_klaberjass
 from klabsite.bots.search_models import MISFIT, fitting_layouts
 from klabsite.bots.search_play import layouts
 from klabsite.bots.search_positions import PLAYERS, bella_holder_of, elder_of, meld_matrix
-from klabsite.bots.search_worlds import Budget
+from klabsite.bots.search_worlds import Budget, confident_best
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import SUITS, Card, Rank, Suit, cards_of
 from klabsite.engine.events import BidMade
@@ -159,6 +159,9 @@ class BiddingSearch:
     """The knobs of the Klaberjass bidding and dix search."""
 
     budget: Budget = field(default_factory=lambda: Budget(worlds=80, min_worlds=24, nodes=1_500_000))
+    confidence: float = 1.5
+    """The heuristic's choice stands unless another option's mean is better by this many standard
+    errors (of the difference, world by world)."""
     maker_bias: float = 10.0
     """Points taken off the maker's double-dummy value: real play falls short of it (measured: 12
     points a deal with the heuristic's card play, 7 with the search's)."""
@@ -254,20 +257,26 @@ def _fit(view: KlaberjassView, knowledge: Knowledge) -> Callable[[Layout], float
     return weight
 
 
-def _total(state: Bidding, worlds: list[_World], view: KlaberjassView) -> float:
-    """The sum over ``worlds`` of the value of the bidding from ``state`` on (module docstring)."""
+def _values(state: Bidding, worlds: list[_World], view: KlaberjassView) -> list[float]:
+    """The value of the bidding from ``state`` on in each of ``worlds`` (module docstring)."""
     if not worlds:
-        return 0.0
+        return []
     if state.is_over:
         contract = state.contract(view.upcard.suit)
-        return 0.0 if contract is None else float(sum(world.value(contract) for world in worlds))
-    if state.to_act is view.seat:
-        return max(_total(state.after(action), worlds, view) for action in state.legal(view.upcard.suit))
-    groups: dict[tuple[ActionKind, Suit | None], tuple[Action, list[_World]]] = {}
-    for world in worlds:
+        return [0.0] * len(worlds) if contract is None else [world.value(contract) for world in worlds]
+    if state.to_act is view.seat:  # one choice for every world: the best on average
+        return max((_values(state.after(action), worlds, view) for action in state.legal(view.upcard.suit)),
+                   key=sum)
+    groups: dict[tuple[ActionKind, Suit | None], tuple[Action, list[int]]] = {}
+    for index, world in enumerate(worlds):
         action = _model(state, view, world.hand(_other(view.seat)))
-        groups.setdefault((action.kind, action.suit), (action, []))[1].append(world)
-    return sum(_total(state.after(action), group, view) for action, group in groups.values())
+        groups.setdefault((action.kind, action.suit), (action, []))[1].append(index)
+    out = [0.0] * len(worlds)
+    for action, indices in groups.values():
+        for index, value in zip(indices, _values(state.after(action), [worlds[i] for i in indices], view),
+                                strict=True):
+            out[index] = value
+    return out
 
 
 def _worlds(view: KlaberjassView, rng: random.Random, search: BiddingSearch, solver: KlaberjassSolver,
@@ -280,7 +289,7 @@ def _worlds(view: KlaberjassView, rng: random.Random, search: BiddingSearch, sol
     while search.budget.more(len(worlds), solver.total_nodes):
         world = _World(view, knowledge, draw(), rng, solver, search.maker_bias)
         for action in legal:
-            _total(state.after(action), [world], view)  # fills the world's cache
+            _values(state.after(action), [world], view)  # fills the world's cache
         worlds.append(world)
     return worlds
 
@@ -294,8 +303,8 @@ def klaberjass_bid(view: KlaberjassView, legal: Sequence[Action], rng: random.Ra
     solver = KlaberjassSolver()
     worlds = _worlds(view, rng, search, solver, state, legal)
     # the seat's later choices are taken on all worlds together
-    sums = {action: _total(state.after(action), worlds, view) for action in legal}
-    return max(legal, key=lambda action: sums[action])
+    options = {action: _values(state.after(action), worlds, view) for action in legal}
+    return confident_best(options, _HEURISTIC.choose(view, legal, rng), search.confidence)
 
 
 def klaberjass_dix(view: KlaberjassView, legal: Sequence[Action], rng: random.Random,
@@ -307,14 +316,14 @@ def klaberjass_dix(view: KlaberjassView, legal: Sequence[Action], rng: random.Ra
     solver = KlaberjassSolver()
     knowledge = infer_klaberjass(view)
     draw = layouts(knowledge, rng)
-    sums = {action: 0.0 for action in legal}
+    options: dict[Action, list[float]] = {action: [] for action in legal}
     worlds = 0
     while search.budget.more(worlds, solver.total_nodes):
         world = _DixWorld(view, knowledge, draw(), solver, search.maker_bias)
         for action in legal:
-            sums[action] += world.value(contract, action.kind is ActionKind.DIX)
+            options[action].append(world.value(contract, action.kind is ActionKind.DIX))
         worlds += 1
-    return max(legal, key=lambda action: sums[action])
+    return confident_best(options, _HEURISTIC.choose(view, legal, rng), search.confidence)
 
 
 class _DixWorld(_World):

@@ -15,9 +15,9 @@ none) is chosen the same way: each one's value with the best card after it, in e
 >>> hands = {Seat.N: parse_cards("JH 9H AH TH KH QH 8H 7H"), Seat.E: parse_cards("7C 8C 9C TC JC QC KC AC"),
 ...          Seat.S: parse_cards("7D 8D 9D TD JD QD KD AD"), Seat.W: parse_cards("7S 8S 9S TS JS QS KS AS")}
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.W, deck_from_hands(Seat.W, hands))
->>> _ = deal.apply(Action.name(Seat.N, Suit.HEARTS))
+>>> _ = deal.apply(Action.name(Seat.N, Suit.HEARTS))     # N takes every trick whatever he leads
 >>> str(klaverjas_card(deal.view_for(Seat.N), deal.legal_actions(), random.Random(1), Budget(4, 4, 0)))
-'N 7H'
+'N JH'
 """
 
 from __future__ import annotations

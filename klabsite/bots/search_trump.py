@@ -26,7 +26,7 @@ from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
 from klabsite.bots.inference import infer_klaverjas
 from klabsite.bots.search_models import bid_order, fitting_layouts, klaverjas_bid, klaverjas_fit
 from klabsite.bots.search_play import layouts
-from klabsite.bots.search_worlds import Budget
+from klabsite.bots.search_worlds import Budget, confident_best
 from klabsite.bots.worlds import initial_hands
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import Suit, cards_of
@@ -53,6 +53,9 @@ class TrumpSearch:
     dd_weight: float = 0.5
     """How the value of a deal is found: its double-dummy value (1), the score of the heuristic
     playing it out on every seat (0), or a mix."""
+    confidence: float = 1.5
+    """The heuristic's bid stands unless another option's mean is better by this many standard
+    errors (of the difference, world by world)."""
     margin: float = 30.0
     """No search when the best suit is worth this much more or less than the heuristic's bar:
     name it or pass as the heuristic does."""
@@ -147,32 +150,43 @@ def klaverjas_trump(view: KlaverjasView, legal: Sequence[Action], rng: random.Ra
         forced_later = _suits_by_value(hand, others)[:search.candidates]
     draw = fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
     solver = KlaverjasSolver()
-    options: dict[Action, float] = {names[suit]: 0.0 for suit in ours}
+    options: dict[Action, list[float]] = {names[suit]: [] for suit in ours}
     if taking is not None:
-        options[taking] = 0.0
-    fixed = 0.0
-    forced_sums = dict.fromkeys(forced_later, 0.0)
+        options[taking] = []
+    passed: list[float | None] = []  # per world: the value of passing, None when it comes back here
+    forced: dict[Suit, list[float]] = {suit: [] for suit in forced_later}
     worlds = 0
     while search.budget.more(worlds, solver.total_nodes):
-        layout = draw()
-        hands = initial_hands(view, knowledge, layout)
+        hands = initial_hands(view, knowledge, draw())
         values = _Values(solver, hands, view, search)
         for suit in ours:
-            options[names[suit]] += values(suit, view.seat)
+            options[names[suit]].append(values(suit, view.seat))
         if taking is not None and proposed is not None:
-            options[taking] += values(proposed, view.seat)
+            options[taking].append(values(proposed, view.seat))
         if passing is not None:
-            for later in range(number + 1, 5):
-                seat = order[later % 4]
-                if seat is view.seat:
-                    for suit in forced_later:
-                        forced_sums[suit] += values(suit, view.seat)
-                    break
-                word, suit = klaverjas_bid(hands[seat], rules, proposed, later)
-                if word != "pass":
-                    fixed += values(suit or proposed, seat)  # type: ignore[arg-type]
-                    break
+            passed.append(_after_passing(view, hands, values, forced_later, forced, number))
         worlds += 1
     if passing is not None:
-        options[passing] = fixed + max(forced_sums.values(), default=0.0)
-    return max(options, key=lambda action: options[action])
+        # the suit to name when it comes back: the best on average over the worlds where it does
+        again = iter(forced[max(forced, key=lambda suit: sum(forced[suit]))] if forced else ())
+        options[passing] = [next(again) if value is None else value for value in passed]
+    return confident_best(options, _HEURISTIC.choose(view, legal, rng), search.confidence)
+
+
+def _after_passing(view: KlaverjasView, hands: dict[Seat, int], values: _Values, forced_later: list[Suit],
+                   forced: dict[Suit, list[float]], number: int) -> float | None:
+    """The value of passing in one world: the others bid as the model does, holding their cards of
+    the world. ``None`` when the choice comes back to this seat: then each suit it may name is
+    valued in ``forced``."""
+    order = bid_order(view.dealer)
+    rules, proposed = view.rules, view.proposed
+    for later in range(number + 1, 5):
+        seat = order[later % 4]
+        if seat is view.seat:
+            for suit in forced_later:
+                forced[suit].append(values(suit, view.seat))
+            return None
+        word, suit = klaverjas_bid(hands[seat], rules, proposed, later)
+        if word != "pass":
+            return values(suit or proposed, seat)  # type: ignore[arg-type]
+    return 0.0

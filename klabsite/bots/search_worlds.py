@@ -22,13 +22,14 @@ the legal actions and the generator, never on the clock.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from math import sqrt
 from typing import Generic, TypeVar
 
 from klabsite.solver.tables import suit_classes
 
-__all__ = ["Budget", "Tally", "card_classes"]
+__all__ = ["Budget", "Tally", "card_classes", "confident_best"]
 
 T = TypeVar("T", bound=Hashable)
 
@@ -98,3 +99,29 @@ def card_classes(hand: int, others: int, trump: int, roem: bool) -> list[int]:
         for cards in suit_classes(hand >> shift & 0xFF, others >> shift & 0xFF, suit == trump, roem):
             classes.append(cards << shift)
     return classes
+
+
+def confident_best(options: Mapping[T, Sequence[float]], default: T, confidence: float) -> T:
+    """The option with the best mean of its values (one per world, the same worlds for every
+    option) if it beats ``default`` by more than ``confidence`` standard errors of the difference
+    world by world; else ``default`` (the best mean when ``default`` is not an option).
+
+    >>> confident_best({"a": [1, 2, 3], "b": [3, 4, 5]}, "a", 2.0)       # b always better by 2
+    'b'
+    >>> confident_best({"a": [1, 2, 3], "b": [9, 0, 0]}, "a", 1.0)       # better on average, noisy
+    'a'
+    """
+    def mean(values: Sequence[float]) -> float:
+        return sum(values) / len(values) if values else 0.0
+    best = max(options, key=lambda option: mean(options[option]))
+    if default not in options:
+        return best
+    if best == default:
+        return default
+    diffs = [b - d for b, d in zip(options[best], options[default], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return best if mean(diffs) > 0 else default
+    m = mean(diffs)
+    variance = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    return best if m > confidence * sqrt(variance / n) else default
