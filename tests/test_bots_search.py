@@ -186,3 +186,12 @@ def test_klaverjas_names_an_overwhelming_hand():
     deal = KlaverjasDeal(KlaverjasRules(), Seat.W, deck_from_hands(Seat.W, hands))
     choice = search.choose(deal.view_for(Seat.N), deal.legal_actions(), random.Random(2))
     assert choice == Action.name(Seat.N, Suit.SPADES)
+
+
+def test_simulate_seats_the_search_bot():
+    from klabsite.commands.simulate import simulate
+    from klabsite.records.klab import read_record
+
+    record = simulate("klaberjass", "search", deals=2, bot_names=["search", "heuristic"])
+    assert record.tags["Source"] == "simulated seed=search bots=search,heuristic"
+    assert read_record(record.to_text()).to_text() == record.to_text() and len(record.deals) == 2
