@@ -19,7 +19,7 @@ from typing import Any
 from klabsite.bots.heuristic import HeuristicBot
 from klabsite.bots.inference import infer_klaverjas
 from klabsite.bots.search_bidding import BiddingSearch, klaberjass_bid, klaberjass_dix
-from klabsite.bots.search_models import fitting_layouts, klaverjas_fit
+from klabsite.bots.search_models import fitting_layouts, klaverjas_fit, klaverjas_play_fit, product
 from klabsite.bots.search_play import klaberjass_card, klaberjass_declaration, klaverjas_card, layouts
 from klabsite.bots.search_trump import TrumpSearch, klaverjas_trump
 from klabsite.bots.search_worlds import Budget
@@ -46,6 +46,10 @@ class SearchStyle:
     tie_break: float | None = 0.5
     """Card play: the heuristic's card when its mean value is within this many points of the best
     (``None``: the best mean, the first card among equals)."""
+    fit_plays: int = 0
+    """Klaverjas: weight the card-play worlds also by the opponents' last this many cards (each
+    card the heuristic would not have played costs a factor
+    :data:`~klabsite.bots.search_models.PLAY_MISFIT`)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -76,7 +80,10 @@ class SearchBot:
             draw = None
             if style.fit_bids:
                 knowledge = infer_klaverjas(view)
-                draw = fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
+                weight = klaverjas_fit(view, knowledge)
+                if style.fit_plays:
+                    weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays))
+                draw = fitting_layouts(layouts(knowledge, rng), weight, rng)
             return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break)
         if style.klaverjas_trump is not None:
             return klaverjas_trump(view, legal, rng, style.klaverjas_trump)

@@ -22,20 +22,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
-from klabsite.bots.heuristic_klaverjas import NAME_AT
+from klabsite.bots.heuristic_klaverjas import NAME_AT, choose_card
 from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
 from klabsite.bots.inference import Knowledge, Place
 from klabsite.bots.worlds import initial_hands
-from klabsite.engine.cards import SUITS, Suit
+from klabsite.engine.cards import SUITS, Card, Suit, cards_of, mask_of
+from klabsite.engine.fast import klaverjas as fast4
 from klabsite.engine.klaverjas import KlaverjasView
 from klabsite.engine.options import KlaverjasRules
-from klabsite.engine.seats import Seat
+from klabsite.engine.seats import CLOCKWISE, Seat
 
-__all__ = ["MISFIT", "Bid", "klaverjas_bid", "klaverjas_fit", "fitting_layouts", "bid_order"]
+__all__ = ["MISFIT", "PLAY_MISFIT", "Bid", "klaverjas_bid", "klaverjas_fit", "klaverjas_play_fit",
+           "fitting_layouts", "bid_order"]
 
 MISFIT = 0.2
 """The weight a world loses for each bid the model would not have made in it."""
+
+PLAY_MISFIT = 0.3
+"""The weight a world loses for each card an opponent played that the model would not have."""
 
 Bid = tuple[str, Suit | None]
 """A bid as its word and suit: ``("pass", None)``, ``("name", Suit.HEARTS)``, ``("take", None)``."""
@@ -100,3 +106,58 @@ def fitting_layouts(draw: Callable[[], Layout], weight: Callable[[Layout], float
             layout = draw()
         return layout
     return fitted
+
+
+def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 4,
+                       misfit: float = PLAY_MISFIT) -> Callable[[Layout], float]:
+    """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
+    the power of those the heuristic (:func:`~klabsite.bots.heuristic_klaverjas.choose_card`)
+    would not have played, holding his cards of the world at that moment."""
+    trump = view.trump
+    assert trump is not None
+    rotterdam, undertrump = fast4.flags(view.rules)
+    plays: list[tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]] = []
+    for number, won in enumerate(view.tricks):
+        plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
+    plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
+    moments = []
+    for index, (who, card, number, before) in enumerate(plays):
+        if who.side is view.seat.side:
+            continue
+        later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
+        sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
+        moments.append((index, who, card.index, number, before, later, sizes))
+    moments = moments[-recent:]
+    cache: dict[tuple[int, int], bool] = {}
+
+    def fits(moment: tuple, hand: int) -> bool:
+        index, who, card, number, before, _, sizes = moment
+        key = (index, hand)
+        fit = cache.get(key)
+        if fit is None:
+            legal = fast4.legal_mask(hand, [c.index for _, c in before], trump.index, rotterdam, undertrump)
+            fit = legal & (legal - 1) == 0 or choose_card(
+                replace(view, seat=who, to_act=who, hand=tuple(cards_of(hand)), hand_sizes=sizes,
+                        trick=before, tricks=view.tricks[:number], legal=()), legal) == card
+            cache[key] = fit
+        return fit
+
+    def weight(layout: Mapping[Place, int]) -> float:
+        out = 1.0
+        for moment in moments:
+            if not fits(moment, layout[moment[1]] | moment[5]):
+                out *= misfit
+        return out
+    return weight
+
+
+def product(*weights: Callable[[Layout], float]) -> Callable[[Layout], float]:
+    """The product of world weights."""
+    def weight(layout: Layout) -> float:
+        out = 1.0
+        for one in weights:
+            out *= one(layout)
+            if not out:
+                break
+        return out
+    return weight
