@@ -48,7 +48,15 @@ def _heuristic_bot() -> Bot:
     return HeuristicBot()
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": _random_bot, "heuristic": _heuristic_bot}
+def _search_bot() -> Bot:
+    from klabsite.bots.search import SearchBot
+
+    return SearchBot()
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": _random_bot, "heuristic": _heuristic_bot, "search": _search_bot,
+}
 """Bot factories by the name used in ``--bots`` and the ``Source`` tag."""
 
 

@@ -465,6 +465,12 @@ class KlaberjassSolver:
             return self._exact_value(position, guess)
         return self._folded_value(position, guess)
 
+    @property
+    def total_nodes(self) -> int:
+        """The cards played by all searches of this solver so far (a deterministic measure of
+        work, for budgets that must not depend on the machine's speed)."""
+        return self._counted()
+
     def _counted(self) -> int:
         return sum(search.nodes for search in self._searches.values()) + self._exact_nodes
 

@@ -164,6 +164,12 @@ class KlaverjasSolver:
         held = largest(lambda i: (not test(1 - done, limits[i])[0], i), 0, len(limits) - 1, first, step=2)
         return -(DEAL_POINTS + roem_so_far + limits[held + 1])
 
+    @property
+    def total_nodes(self) -> int:
+        """The cards played by all searches of this solver so far (a deterministic measure of
+        work, for budgets that must not depend on the machine's speed)."""
+        return self._counted()
+
     def _counted(self) -> int:
         return sum(search.nodes for search in self._searches.values())
 

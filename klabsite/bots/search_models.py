@@ -1,0 +1,163 @@
+"""What the other players' bids say about their hands: a model of how they bid, and worlds
+drawn in proportion to how well they fit it.
+
+The model is the heuristic bidder's rule (:mod:`klabsite.bots.heuristic_klaverjas`,
+:mod:`klabsite.bots.heuristic_klaberjass`): in a sampled world, would the player have made the
+bid he made, holding the cards the world gives him? A world in which every bid fits keeps weight
+1; each bid that does not multiplies it by :data:`MISFIT` (players are not all the heuristic, so
+no world is ruled out). :func:`fitting_layouts` draws worlds with probability proportional to
+that weight, by rejection from the uniform sampler.
+
+>>> from klabsite.engine.cards import mask_of, parse_cards
+>>> from klabsite.engine.options import KlaverjasRules
+>>> strong = mask_of(parse_cards("JH 9H AH TH AC TC AS 7D"))
+>>> klaverjas_bid(strong, KlaverjasRules(), None, 0)
+('name', <Suit.HEARTS: 'H'>)
+>>> turned = KlaverjasRules(trump_choice="turned")
+>>> klaverjas_bid(strong, turned, Suit.CLUBS, 0), klaverjas_bid(strong, turned, Suit.CLUBS, 4)
+(('pass', None), ('name', <Suit.HEARTS: 'H'>))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from klabsite.bots.heuristic_klaverjas import NAME_AT, choose_card
+from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
+from klabsite.bots.inference import Knowledge, Place
+from klabsite.bots.worlds import initial_hands
+from klabsite.engine.cards import SUITS, Card, Suit, cards_of, mask_of
+from klabsite.engine.fast import klaverjas as fast4
+from klabsite.engine.klaverjas import KlaverjasView
+from klabsite.engine.options import KlaverjasRules
+from klabsite.engine.seats import CLOCKWISE, Seat
+
+__all__ = ["MISFIT", "PLAY_MISFIT", "Bid", "klaverjas_bid", "klaverjas_fit", "klaverjas_play_fit",
+           "fitting_layouts", "bid_order"]
+
+MISFIT = 0.2
+"""The weight a world loses for each bid the model would not have made in it."""
+
+PLAY_MISFIT = 0.3
+"""The weight a world loses for each card an opponent played that the model would not have."""
+
+Bid = tuple[str, Suit | None]
+"""A bid as its word and suit: ``("pass", None)``, ``("name", Suit.HEARTS)``, ``("take", None)``."""
+Layout = dict[Place, int]
+
+
+def _best(hand: int, suits: tuple[Suit, ...]) -> tuple[Suit, float]:
+    values = {suit: klaverjas_value(hand, suit.index) for suit in suits}
+    best = max(suits, key=lambda suit: (values[suit], -suit.index))
+    return best, values[best]
+
+
+def klaverjas_bid(hand: int, rules: KlaverjasRules, proposed: Suit | None, number: int) -> Bid:
+    """The heuristic's bid with ``hand`` (a mask) as bid ``number`` (0 is the first; 4 comes after
+    four passes, and with ``trump-choice=forced`` the only bid is 0 and must name)."""
+    choice = rules.trump_choice
+    if choice == "turned":
+        assert proposed is not None
+        if number >= 4:
+            return "name", _best(hand, tuple(suit for suit in SUITS if suit is not proposed))[0]
+        return ("take", None) if klaverjas_value(hand, proposed.index) >= NAME_AT else ("pass", None)
+    suit, value = _best(hand, SUITS)
+    if choice == "forced" or number >= 4 or value >= NAME_AT:
+        return "name", suit
+    return "pass", None
+
+
+def bid_order(dealer: Seat) -> tuple[Seat, ...]:
+    """The Klaverjas seats in bidding order: left of the dealer first."""
+    order = [dealer.left]
+    while len(order) < 4:
+        order.append(order[-1].left)
+    return tuple(order)
+
+
+def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Callable[[Layout], float]:
+    """The weight of a world: :data:`MISFIT` to the power of the others' bids the model would not
+    have made in it (their hands as dealt: held now and played)."""
+    bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
+    rules, proposed = view.rules, view.proposed
+
+    def weight(layout: Mapping[Place, int]) -> float:
+        hands = initial_hands(view, knowledge, layout)
+        out = 1.0
+        for number, bid in bids:
+            if klaverjas_bid(hands[bid.seat], rules, proposed, number) != (bid.word, bid.suit):
+                out *= MISFIT
+        return out
+    return weight
+
+
+def fitting_layouts(draw: Callable[[], Layout], weight: Callable[[Layout], float], rng: random.Random,
+                    tries: int = 40) -> Callable[[], Layout]:
+    """Worlds drawn with probability proportional to ``weight`` (at most 1), by rejection from
+    ``draw``; after ``tries`` rejections the last world drawn is taken."""
+
+    def fitted() -> Layout:
+        layout = draw()
+        for _ in range(tries):
+            if rng.random() < weight(layout):
+                break
+            layout = draw()
+        return layout
+    return fitted
+
+
+def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 4,
+                       misfit: float = PLAY_MISFIT) -> Callable[[Layout], float]:
+    """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
+    the power of those the heuristic (:func:`~klabsite.bots.heuristic_klaverjas.choose_card`)
+    would not have played, holding his cards of the world at that moment."""
+    trump = view.trump
+    assert trump is not None
+    rotterdam, undertrump = fast4.flags(view.rules)
+    plays: list[tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]] = []
+    for number, won in enumerate(view.tricks):
+        plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
+    plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
+    moments = []
+    for index, (who, card, number, before) in enumerate(plays):
+        if who.side is view.seat.side:
+            continue
+        later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
+        sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
+        moments.append((index, who, card.index, number, before, later, sizes))
+    moments = moments[-recent:]
+    cache: dict[tuple[int, int], bool] = {}
+
+    def fits(moment: tuple, hand: int) -> bool:
+        index, who, card, number, before, _, sizes = moment
+        key = (index, hand)
+        fit = cache.get(key)
+        if fit is None:
+            legal = fast4.legal_mask(hand, [c.index for _, c in before], trump.index, rotterdam, undertrump)
+            fit = legal & (legal - 1) == 0 or choose_card(
+                replace(view, seat=who, to_act=who, hand=tuple(cards_of(hand)), hand_sizes=sizes,
+                        trick=before, tricks=view.tricks[:number], legal=()), legal) == card
+            cache[key] = fit
+        return fit
+
+    def weight(layout: Mapping[Place, int]) -> float:
+        out = 1.0
+        for moment in moments:
+            if not fits(moment, layout[moment[1]] | moment[5]):
+                out *= misfit
+        return out
+    return weight
+
+
+def product(*weights: Callable[[Layout], float]) -> Callable[[Layout], float]:
+    """The product of world weights."""
+    def weight(layout: Layout) -> float:
+        out = 1.0
+        for one in weights:
+            out *= one(layout)
+            if not out:
+                break
+        return out
+    return weight
