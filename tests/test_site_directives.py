@@ -147,11 +147,14 @@ def test_directive_renders_valid_semantic_html(en: Localizer, name: str, args: d
     assert scopes <= {"col", "row"} and "col" in scopes and "row" in scopes
 
 
-def test_options_break_only_after_the_equals_sign_and_stay_left_to_right_in_arabic() -> None:
+def test_options_break_only_after_the_equals_sign_and_stay_whole_and_english_in_arabic() -> None:
     code = "<code><span>undertrump=</span><wbr><span>required</span></code>"
     assert code in render_directive(Localizer.untranslated("en"), "trick-rules", {})
+    assert code.replace("<code>", '<code lang="en">') in render_directive(Localizer.untranslated("fr"),
+                                                                          "trick-rules", {})
     arabic = render_directive(Localizer.untranslated("ar"), "trick-rules", {})
-    assert code.replace("<code>", '<code dir="ltr">') in arabic
+    assert '<code lang="en" dir="ltr"><span>undertrump=required</span></code>' in arabic
+    assert "<wbr>" not in arabic  # a break inside the isolate would swap its halves (review bug 4)
 
 
 def test_every_directive_is_exercised() -> None:

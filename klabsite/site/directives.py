@@ -132,8 +132,9 @@ def render_directive(loc: Localizer, name: str, args: Mapping[str, str]) -> str:
 
 
 def _code(loc: Localizer, text: str) -> Code:
-    """An option as code, isolated as left to right on a right-to-left page; breaks only after ``=``."""
-    return Code.option(text, isolate=loc.dir == "rtl")
+    """An option as code, English (``lang="en"`` on other pages), isolated as left to right on a
+    right-to-left page; breaks only after ``=`` (never on a right-to-left page)."""
+    return Code.option(text, isolate=loc.dir == "rtl", lang=None if loc.lang == "en" else "en")
 
 
 def _cards(loc: Localizer, cards: Iterable[Card]) -> Cards:

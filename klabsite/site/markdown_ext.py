@@ -177,6 +177,16 @@ class RenderedDocument:
     """The language :attr:`summary` is in (the source language when it is not translated yet)."""
     notes: dict[int, str] = field(default_factory=dict)
     """Notes for translators by message line (the front matter's keys)."""
+    texts: list[tuple[int, str, str, bool]] = field(default_factory=list)
+    """(line, msgid, the text shown, whether it is a translation) of every message, in order (for
+    the build's checks of what translators and writers wrote: length, punctuation)."""
+    summary_line: int = 0
+    """The Markdown line of the front matter's ``summary`` (0 without one)."""
+    summary_msgid: str = ""
+    """The summary's msgid (its English text, whitespace-normalised)."""
+    terms: list[tuple[str, str]] = field(default_factory=list)
+    """On a glossary page: (anchor id, term as shown in this language) of every term, in the
+    page's (sorted) order."""
 
 
 class _FrontMatter(Preprocessor):
@@ -233,6 +243,9 @@ class _FrontMatter(Preprocessor):
             state["translated"] += 1
         state["summary"] = plain_text(translation or msgid)
         state["summary_lang"] = context.lang if translation else context.source_lang
+        state["summary_line"], state["summary_msgid"] = line, msgid
+        state["texts"].append((line, msgid, translation or msgid,
+                               bool(translation) and context.lang != context.source_lang))
 
 
 class _Directives(Preprocessor):
@@ -369,6 +382,8 @@ class _Translate(Treeprocessor):
         if context.extract:
             return current_lang
         translation = context.translate(msgid) if context.lang != context.source_lang else msgid
+        self.state["texts"].append((line, msgid, translation or msgid,
+                                    bool(translation) and context.lang != context.source_lang))
         if translation:
             self.state["translated"] += 1
             element.text = translation
@@ -427,7 +442,7 @@ class _Links(Treeprocessor):
             element.attrib.pop("data-klab-line", None)
         in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
-            _option_code(code, self.context.dir)
+            _option_code(code, self.context)
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
@@ -504,18 +519,27 @@ class _Links(Treeprocessor):
 _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
 
 
-def _option_code(code: etree.Element, direction: str) -> None:
-    """An inline ``name=value`` breaks only after the ``=``; code is left to right on an RTL page.
+def _option_code(code: etree.Element, context: DocumentContext) -> None:
+    """An inline ``name=value`` breaks only after the ``=``; code is English, left to right.
 
     Like the directives' options: ``<code><span>name=</span><wbr><span>value</span></code>``, each
     span kept on one line by the stylesheet, so ``equal-meld=neither`` never splits at a hyphen.
+    Code (option names, ``nobella``, seat letters) is English in every language: on another
+    language's page it says so (``lang="en"``), for screen readers. On a right-to-left page it is
+    isolated left to right and never breaks: a line break inside an isolate would put its halves
+    and the punctuation around them in the wrong order.
     """
-    if direction == "rtl":
+    if context.lang != context.source_lang:
+        code.set("lang", context.source_lang)
+    if context.dir == "rtl":
         code.set("dir", "ltr")  # option names stay whole, punctuation lands on the right side
     match = _OPTION_CODE.match(code.text or "")
     if match is None or len(code):
         return
     code.text = None
+    if context.dir == "rtl":
+        etree.SubElement(code, "span").text = match.group(0)
+        return
     for index, part in enumerate(match.groups()):
         if part is None:
             continue
@@ -553,7 +577,8 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
     """
     state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
                              "translated": 0, "total": 0, "lead": "", "summary": "", "summary_lang": "",
-                             "notes": {}, "raw_from": 0}
+                             "notes": {}, "raw_from": 0, "texts": [], "summary_line": 0,
+                             "summary_msgid": "", "terms": []}
     md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
                            output_format="html")
     html = md.convert(source)
@@ -561,4 +586,5 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
                             messages=state["messages"], links=state["links"], ids=state["ids"],
                             translated=state["translated"], total=state["total"], lead=state["lead"],
                             summary=state["summary"], summary_lang=state["summary_lang"],
-                            notes=state["notes"])
+                            notes=state["notes"], texts=state["texts"], summary_line=state["summary_line"],
+                            summary_msgid=state["summary_msgid"], terms=state["terms"])

@@ -35,7 +35,8 @@ from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
-from klabsite.site.components import Components, template_options
+from klabsite.site.checks import double_stop, repeats_pager, summary_problem
+from klabsite.site.components import Components, install_filters, template_options
 from klabsite.site.config import Language
 from klabsite.site.deal_links import see_deal
 from klabsite.site.errors import BuildError
@@ -43,7 +44,7 @@ from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
-from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
+from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert, plain_text
 from klabsite.site.pagework import render_pages
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
 from klabsite.site.replays import deal_views, match_views
@@ -168,6 +169,7 @@ class Renderer:
             HtmlTranslations(language.messages), newstyle=True)
         localizer = Localizer(language.code, language.messages, language.dir,
                               Components(env, self._template_path))
+        install_filters(env)
         env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
         env.filters["kind"] = _kind
         env.filters["seat"] = Seat
@@ -445,7 +447,7 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 "document": document,
                 "body": document.html,
                 "toc": _toc(document.headings),
-                "description": _describe(document.summary or document.lead),
+                "description": _describe(document),
                 "progress": (document.translated, document.total),
                 **neighbours,
             }, source=source.path)
@@ -459,7 +461,7 @@ def home_pages(renderer: Renderer) -> Iterator[Page]:
             document = renderer.document(source, language.code)
             summary_lang = document.summary_lang if document.summary else language.code
             entries.append({"href": f"{source.slug}.html", "title": document.title or source.slug,
-                            "lead": _describe(document.summary or document.lead, 200),
+                            "lead": _describe(document),
                             "lead_lang": summary_lang if summary_lang != language.code else None,
                             "lead_dir": TEXT_DIRECTIONS.get(summary_lang, "ltr"),
                             "sections": len(document.headings)})
@@ -473,7 +475,8 @@ def chooser_page(renderer: Renderer) -> Iterator[Page]:
         loc = renderer.localizers[language.code]
         choices.append({"code": language.code, "name": language.name, "dir": language.dir,
                         "href": f"{language.code}/index.html",
-                        "tagline": loc.gettext("The rules of Klaberjass and Klaverjas")})
+                        "tagline": loc.gettext("The rules of Klaberjass and Klaverjas"),
+                        "choose": loc.gettext("Choose your language.")})
     yield Page("chooser", None, "index.html", "chooser.html", {"choices": choices})
 
 
@@ -513,11 +516,11 @@ def _toc(headings: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     return toc
 
 
-def _describe(text: str, limit: int = 160) -> str:
-    """A summary for ``<meta name=description>``: the page's summary (or lead paragraph), cut at a word."""
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+def _describe(document: RenderedDocument) -> str:
+    """A page's description (home page, ``<meta name=description>``): its summary, else its lead
+    paragraph, whole: a translator's text is never cut (its length is checked instead,
+    :func:`text_findings`)."""
+    return document.summary or document.lead
 
 
 # The whole site -------------------------------------------------------------------------------
@@ -591,6 +594,10 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
     outputs = {page.path: outputs[page.path] for page in pages} | {
         path: data for path, data in outputs.items() if path not in by_path}  # in page order
     warnings = list(site.warnings)
+    for message, path, line in text_findings(renderer):
+        if site.config.strict:
+            raise BuildError(message, path, line)
+        warnings.append(f"{path}:{line}: warning: {message}")
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
         message = (f"{len(missing)} rules paragraphs are not in the catalog yet "
@@ -599,6 +606,39 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
             raise BuildError(message, display)
         warnings.append(f"{display}:1: warning: {message}")
     return outputs, warnings, keys, len(kept)
+
+
+def text_findings(renderer: Renderer) -> list[tuple[str, str, int]]:
+    """(message, file, line) of what :mod:`klabsite.site.checks` finds in the rules pages' words,
+    in every language: at the ``.po`` line of a translation, else at the Markdown line."""
+    findings: list[tuple[str, str, int]] = []
+    rules = renderer.site.rules
+    for language in renderer.site.languages:
+        catalog = language.catalogs.get("content")
+
+        def where(source: RulesSource, line: int, msgid: str, translated: bool) -> tuple[str, int]:
+            if translated and catalog is not None:
+                message = catalog[1].get(msgid)
+                if message is not None:
+                    return catalog[0], message.lineno or 1
+            return source.path, line
+
+        for index, source in enumerate(rules):
+            document = renderer.document(source, language.code)
+            for line, msgid, text, translated in document.texts:
+                stop = double_stop(text)
+                if stop:
+                    findings.append((f"a quoted phrase that ends with a stop takes no second one: {stop!r}",
+                                     *where(source, line, msgid, translated)))
+                if line == document.summary_line and msgid == document.summary_msgid:
+                    problem = summary_problem(plain_text(text))
+                    if problem:
+                        findings.append((problem, *where(source, line, msgid, translated)))
+                if language.code == renderer.config.source_lang and index + 1 < len(rules) \
+                        and repeats_pager(msgid, (rules[index + 1].filename, f"{rules[index + 1].slug}.md")):
+                    findings.append(("this paragraph repeats the pager's link to the next page under it: "
+                                     "leave it out", source.path, line))
+    return findings
 
 
 def _reusable(out_dir: Path, previous: Manifest | None, keys: dict[str, str]) -> dict[str, bytes]:
