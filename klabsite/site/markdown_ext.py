@@ -23,7 +23,13 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
    (the template prints the title) and ``h2``/``h3`` are collected for the table of contents. On a
    right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``).
-   Raw HTML and link targets are checked here, at their Markdown line (see below).
+   Raw HTML and link targets are checked here, at their Markdown line (see below). Every ``h2``,
+   ``h3`` and ``h4`` gets a visible "§" link to itself (named ``anchor_label``, "Link to this
+   section"), to share the section.
+
+Two stages of :mod:`klabsite.site.glossary`: ``klab-glossary-entries`` (before ``klab-links``, on
+the glossary page: an anchor per entry, entries sorted A–Z in the page's language) and
+``klab-term-links`` (last, on the other rules pages: the first use of each term links to it).
 
 Markdown extensions enabled: tables, fenced_code, def_list, sane_lists, admonition.
 
@@ -41,7 +47,7 @@ import re
 import shlex
 import unicodedata
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +58,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from klabsite.site.errors import BuildError
+from klabsite.site.glossary import GlossaryEntries, TermLinks
 from klabsite.site.guard import scan_fragment, url_problem
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
@@ -152,6 +159,14 @@ class DocumentContext:
     page_links: Mapping[str, str] = field(default_factory=dict)
     table_label: str = "Table"
     extract: bool = False
+    anchor_label: str = ""
+    """The accessible name of a heading's "§" link (``Link to this section``); empty: no such links."""
+    glossary: bool = False
+    """This document is the glossary: its entries get anchors and are sorted (:mod:`klabsite.site.glossary`)."""
+    glossary_href: str = ""
+    """The glossary page (``glossary.html``) the first use of each of ``terms`` links to."""
+    terms: Sequence[tuple[str, str]] = ()
+    """(anchor, term as this language writes it) of the glossary's entries."""
 
 
 @dataclass
@@ -384,6 +399,8 @@ class _Translate(Treeprocessor):
         translation = context.translate(msgid) if context.lang != context.source_lang else msgid
         self.state["texts"].append((line, msgid, translation or msgid,
                                     bool(translation) and context.lang != context.source_lang))
+        if context.glossary:
+            element.set("data-klab-msgid", msgid)
         if translation:
             self.state["translated"] += 1
             element.text = translation
@@ -443,6 +460,17 @@ class _Links(Treeprocessor):
         in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
             _option_code(code, self.context)
+        if self.context.anchor_label and not self.context.extract:
+            for heading in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
+                            and element.get("id")]:
+                anchor = etree.SubElement(heading, "a", {"class": "heading-anchor", "href": f"#{heading.get('id')}",
+                                                         "aria-label": self.context.anchor_label})
+                anchor.text = "§"
+                anchor.tail = None
+                if len(heading) > 1:
+                    heading[-2].tail = (heading[-2].tail or "") + " "
+                else:
+                    heading.text = (heading.text or "") + " "
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
@@ -562,7 +590,14 @@ class KlabExtension(Extension):
         md.preprocessors.register(_Directives(md, self.context), "klab-directives", 29)
         md.preprocessors.register(_RawHtmlStart(md, self.state), "klab-raw-html-start", 22)
         md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
-        md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
+        context = self.context
+        md.treeprocessors.register(GlossaryEntries(md, context.lang, self.state,
+                                                   context.glossary and not context.extract),
+                                   "klab-glossary-entries", 16)
+        md.treeprocessors.register(_Links(md, context, self.state), "klab-links", 15)
+        if context.terms and context.glossary_href and not context.glossary and not context.extract:
+            md.treeprocessors.register(TermLinks(md, context.glossary_href, context.terms, context.lang),
+                                       "klab-term-links", 14)
 
 
 def convert(source: str, context: DocumentContext) -> RenderedDocument:

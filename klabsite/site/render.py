@@ -40,6 +40,7 @@ from klabsite.site.components import Components, install_filters, template_optio
 from klabsite.site.config import Language
 from klabsite.site.deal_links import see_deal
 from klabsite.site.errors import BuildError
+from klabsite.site.glossary import GLOSSARY_SLUG
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
@@ -148,6 +149,7 @@ class Renderer:
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
+        self.glossary = next((source for source in site.rules if source.slug == GLOSSARY_SLUG), None)
         self.page_links = {}
         for source in site.rules:
             self.page_links[source.filename] = f"{source.slug}.html"
@@ -199,11 +201,18 @@ class Renderer:
                     self.stale.setdefault(lang, set()).add(msgid)
                 return language.content.get(msgid)
 
+            glossary = self.glossary
+            is_glossary = glossary is not None and source.slug == glossary.slug
+            terms = self.document(glossary, lang).terms if glossary is not None and not is_glossary else ()
             context = DocumentContext(
                 path=source.path, source_lang=self.config.source_lang, lang=lang, dir=language.dir,
                 translate=translate, localizer=localizer, directives=self.directives,
                 components=localizer.components,
-                page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"))
+                page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"),
+                # TRANSLATORS: the accessible name of the "§" link after each heading of a rules page.
+                anchor_label=localizer.gettext("Link to this section"),
+                glossary=is_glossary, terms=terms,
+                glossary_href=f"{glossary.slug}.html" if glossary is not None else "")
             self._documents[key] = convert(source.text, context)
         return self._documents[key]
 
