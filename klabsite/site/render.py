@@ -439,10 +439,27 @@ def _hashed_name(name: str, data: bytes) -> str:
 # Page kinds ----------------------------------------------------------------------------------
 
 
+GAMES = ("klaberjass", "klaverjas")
+"""The games, as the first word of their rules pages' slugs (``klaverjas-play``)."""
+
+
+def page_game(slug: str) -> str | None:
+    """The game a rules page is about, from its slug (``klaberjass-scoring``), or None for a page
+    about both (``cards``, ``glossary``).
+
+    >>> page_game("klaverjas-play"), page_game("klaverjas"), page_game("cards")
+    ('klaverjas', 'klaverjas', None)
+    """
+    return next((game for game in GAMES if slug == game or slug.startswith(game + "-")), None)
+
+
 def rules_pages(renderer: Renderer) -> Iterator[Page]:
-    """``<lang>/<slug>.html`` for every rules page, with its table of contents and neighbours."""
+    """``<lang>/<slug>.html`` for every rules page, with its table of contents and neighbours, its
+    place among the pages (the breadcrumb's "page 3 of 9") and the list of every page."""
     rules = renderer.site.rules
     for language in renderer.languages:
+        listing = [{"href": f"{other.slug}.html", "title": renderer.document(other, language.code).title
+                    or other.slug, "game": page_game(other.slug)} for other in rules]
         for index, source in enumerate(rules):
             document = renderer.document(source, language.code)
             neighbours = {}
@@ -451,6 +468,8 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 if other is not None:
                     neighbours[name] = {"href": f"{other.slug}.html",
                                         "title": renderer.document(other, language.code).title}
+            game = page_game(source.slug)
+            game_start = next((entry["href"] for entry in listing if entry["game"] == game), None)
             yield Page("rules", language.code, f"{language.code}/{source.slug}.html", "rules.html", {
                 "title": document.title or source.slug,
                 "document": document,
@@ -458,6 +477,10 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 "toc": _toc(document.headings),
                 "description": _describe(document),
                 "progress": (document.translated, document.total),
+                "position": (index + 1, len(rules)),
+                "game": game,
+                "game_start": game_start,
+                "pages": [{**entry, "current": number == index} for number, entry in enumerate(listing)],
                 **neighbours,
             }, source=source.path)
 

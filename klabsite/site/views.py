@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-__all__ = ["CardView", "Cards", "Code", "SideName", "Strong", "Link", "Run", "Trick", "Table", "Note",
+__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "Table", "Note",
            "Cell", "Block", "View", "phrase", "blocks"]
 
 
@@ -90,6 +90,18 @@ class Code:
 
 
 @dataclass(frozen=True, slots=True)
+class Number:
+    """A number already written the language's way (``1 234``): in a table, its cell is aligned
+    to the end (``class="number"``), so the digits line up."""
+
+    kind: ClassVar[str] = "number"
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
 class SideName:
     """A Klaverjas side's name (``East–West``), kept on one line."""
 
@@ -131,7 +143,7 @@ class Run:
     parts: tuple[Cell, ...]
 
 
-Cell: TypeAlias = "str | CardView | Cards | Code | SideName | Strong | Link | Run | Trick"
+Cell: TypeAlias = "str | Number | CardView | Cards | Code | SideName | Strong | Link | Run | Trick"
 """What a table cell, a caption or a note holds (see the module docstring)."""
 
 
