@@ -48,6 +48,7 @@ from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.engine.roem import PIT_BONUS, roem_parts, trick_roem
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.site.pictures import PICTURES
 from klabsite.site.views import (
     Cards,
     CardView,
@@ -791,5 +792,8 @@ DIRECTIVES: dict[str, Directive] = {
     "klaverjas-sheet": klaverjas_sheet,
     "trick-rules": trick_rules,
     "options": options,
+    **PICTURES,
 }
-"""Every directive by name: ``[[klab:NAME key=value …]]`` in the rules Markdown."""
+"""Every directive by name: ``[[klab:NAME key=value …]]`` in the rules Markdown (the pictures of
+:mod:`klabsite.site.pictures` among them; ``worked-deal`` and ``see-deal``, which need the shipped
+deals, are added by the renderer)."""

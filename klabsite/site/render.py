@@ -47,6 +47,7 @@ from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
 from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert, plain_text
 from klabsite.site.pagework import render_pages
+from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
 from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
@@ -139,7 +140,8 @@ class Renderer:
         self.config = site.config
         self.deals = deal_views(site.records)
         self.matches = match_views(site.records)
-        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals)}
+        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals),
+                           "worked-deal": functools.partial(worked_deal, deals=self.deals)}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
         self.compiled = _CompiledTemplates()
         self.environments: dict[str, jinja2.Environment] = {}
