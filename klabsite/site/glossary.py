@@ -71,7 +71,7 @@ def sort_key(term: str, lang: str) -> tuple[str, str]:
     This is a simple approximation of each language's collation, enough for a glossary of a
     hundred terms (Croatian č and ć sort with c).
     """
-    text = term.strip().lstrip("\"“”«»„‘’'¡¿*_ ")
+    text = term.strip().strip("\"“”«»„‘’'¡¿*_ ")
     if lang == "ar":
         text = _ARTICLE.sub("", text)
     decomposed = unicodedata.normalize("NFKD", text)
@@ -106,22 +106,25 @@ class GlossaryEntries(Treeprocessor):
         for parent in list(root.iter()):
             if parent.tag not in ("ul", "ol") or not len(parent):
                 continue
-            entries = []
+            found = []
             for item in parent:
                 block = item[0] if len(item) and item[0].tag == "p" and not (item.text or "").strip() else item
                 msgid = block.attrib.pop("data-klab-msgid", None)
                 english = english_term(msgid) if item.tag == "li" and msgid else None
                 first = block[0] if len(block) else None
                 if english is None or first is None or first.tag != "strong" or (block.text or "").strip():
-                    entries = []
+                    found = []
                     break
+                found.append((english, _text(first), item))
+            entries = []
+            for english, term, item in found:
                 ident = term_id(english)
                 while ident in used:
                     ident += "-2"
                 used.add(ident)
                 item.set("id", ident)
                 item.set("class", "term")
-                entries.append((sort_key(_text(first), self.lang), ident, _text(first), item))
+                entries.append((sort_key(term, self.lang), ident, term, item))
             if not entries:
                 continue
             entries.sort(key=lambda entry: entry[0])
