@@ -200,16 +200,16 @@ def test_front_matter_keeps_the_line_numbers_of_later_blocks():
         convert(source, _context())
 
 
-def test_code_spans_are_isolated_left_to_right_on_right_to_left_pages():
+def test_code_spans_are_english_isolated_left_to_right_and_unbroken_on_right_to_left_pages():
     source = "With `deals=N`, `target=500`.\n"
     arabic = convert(source, _context(lang="ar", dir="rtl", translate={source.strip(): "مع `deals=N`، `target=500`."}.get))
-    assert arabic.html == ('<p>مع <code dir="ltr"><span>deals=</span><wbr><span>N</span></code>، '
-                           '<code dir="ltr"><span>target=</span><wbr><span>500</span></code>.</p>')
+    assert arabic.html == ('<p>مع <code dir="ltr" lang="en"><span>deals=N</span></code>، '
+                           '<code dir="ltr" lang="en"><span>target=500</span></code>.</p>')
 
 
 def test_inline_options_break_only_after_the_equals_sign():
     source = "Set `equal-meld=neither` or `long-sequence`; `a < b` and fenced code stay as they are.\n"
     html = convert(source + "\n```\nx=1\n```\n", _context(lang="fr")).html
-    assert "<code><span>equal-meld=</span><wbr><span>neither</span></code>" in html
-    assert "<code><span>long-sequence</span></code>" in html
-    assert "<code>a &lt; b</code>" in html and "<pre><code>x=1" in html
+    assert '<code lang="en"><span>equal-meld=</span><wbr><span>neither</span></code>' in html
+    assert '<code lang="en"><span>long-sequence</span></code>' in html
+    assert '<code lang="en">a &lt; b</code>' in html and "<pre><code>x=1" in html

@@ -22,23 +22,49 @@ the default site's templates.
 from __future__ import annotations
 
 import functools
+import html
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from klabsite.site.errors import BuildError
 from klabsite.site.project import bundled_root
 from klabsite.site.views import CardView, View, blocks
 
-__all__ = ["Components", "CARDS_TEMPLATE", "TABLES_TEMPLATE", "bundled_components", "template_options"]
+__all__ = ["Components", "CARDS_TEMPLATE", "TABLES_TEMPLATE", "PICTURES_TEMPLATE", "bundled_components",
+           "template_options", "install_filters", "plain"]
 
 CARDS_TEMPLATE = "macros/cards.html"
 """The card component: the macros ``card(card, class="")`` and ``cards(cards, class="")``."""
 
 TABLES_TEMPLATE = "macros/tables.html"
 """The directives' tables: the macro ``blocks(blocks)`` and the pieces it draws with."""
+
+PICTURES_TEMPLATE = "macros/pictures.html"
+"""The rules pages' pictures (card rows, the seating, a trick round the table, a worked deal)."""
+
+_TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.DOTALL)
+_ASCII_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+
+
+def plain(value: object) -> Markup:
+    """HTML as plain text for an attribute (``aria-label="{{ caption|plain }}"``): tags removed,
+    runs of ASCII whitespace made one space. Unlike Jinja's ``striptags``, no-break spaces stay
+    (French writes one before a colon, and a label read aloud must not lose it).
+
+    >>> plain(Markup("Points <b>Nord–Sud</b>\\u00a0: <i>a</i>\\n b"))
+    Markup('Points Nord–Sud\\xa0: a b')
+    """
+    text = _TAG.sub("", str(value))
+    return Markup(escape(html.unescape(_ASCII_SPACES.sub(" ", text).strip())))
+
+
+def install_filters(environment: jinja2.Environment) -> None:
+    """The filters every environment of the site has (the components' templates use them)."""
+    environment.filters["plain"] = plain
 
 
 def template_options() -> dict[str, Any]:
@@ -103,4 +129,5 @@ def bundled_components() -> Components:
     templates = bundled_root() / "site_src" / "templates"
     environment = jinja2.Environment(loader=jinja2.FileSystemLoader(templates), **template_options())
     environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    install_filters(environment)
     return Components(environment, lambda filename: filename or str(templates))

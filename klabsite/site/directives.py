@@ -48,6 +48,7 @@ from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.engine.roem import PIT_BONUS, roem_parts, trick_roem
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.site.pictures import PICTURES
 from klabsite.site.views import (
     Cards,
     CardView,
@@ -55,6 +56,7 @@ from klabsite.site.views import (
     Code,
     Link,
     Note,
+    Number,
     Run,
     SideName,
     Strong,
@@ -132,8 +134,14 @@ def render_directive(loc: Localizer, name: str, args: Mapping[str, str]) -> str:
 
 
 def _code(loc: Localizer, text: str) -> Code:
-    """An option as code, isolated as left to right on a right-to-left page; breaks only after ``=``."""
-    return Code.option(text, isolate=loc.dir == "rtl")
+    """An option as code, English (``lang="en"`` on other pages), isolated as left to right on a
+    right-to-left page; breaks only after ``=`` (never on a right-to-left page)."""
+    return Code.option(text, isolate=loc.dir == "rtl", lang=None if loc.lang == "en" else "en")
+
+
+def _n(loc: Localizer, value: float) -> Number:
+    """A number written the language's way, aligned to the end of its table cell."""
+    return Number(loc.number(value))
 
 
 def _cards(loc: Localizer, cards: Iterable[Card]) -> Cards:
@@ -225,12 +233,12 @@ def card_order(loc: Localizer, raw: dict[str, str]) -> View:
     """Trump and plain order side by side, highest first, with each card's points."""
     _args("card-order", raw)
     rows = [
-        [loc.number(i + 1), loc.rank_name(trump), loc.number(TRUMP_POINTS[trump]),
-         loc.rank_name(plain), loc.number(PLAIN_POINTS[plain])]
+        [_n(loc, i + 1), loc.rank_name(trump), _n(loc, TRUMP_POINTS[trump]),
+         loc.rank_name(plain), _n(loc, PLAIN_POINTS[plain])]
         for i, (trump, plain) in enumerate(zip(TRUMP_ORDER, PLAIN_ORDER, strict=True))
     ]
-    foot = [[loc.gettext("Total"), "", loc.number(sum(TRUMP_POINTS.values())),
-             "", loc.number(sum(PLAIN_POINTS.values()))]]
+    foot = [[loc.gettext("Total"), "", _n(loc, sum(TRUMP_POINTS.values())),
+             "", _n(loc, sum(PLAIN_POINTS.values()))]]
     # TRANSLATORS: column of the card-order table: 1 = highest card, 8 = lowest.
     head = [loc.gettext("Order"), loc.gettext("Trump suit"), loc.gettext("Points"),
             loc.gettext("Plain suits"), loc.gettext("Points")]
@@ -244,13 +252,13 @@ def card_points(loc: Localizer, raw: dict[str, str]) -> View:
     trump, plain = sum(TRUMP_POINTS.values()), sum(PLAIN_POINTS.values())
     cards = trump + 3 * plain
     rows = [
-        [loc.gettext("The trump suit"), loc.number(trump)],
-        [loc.gettext("Each plain suit"), loc.number(plain)],
-        [loc.gettext("The three plain suits"), loc.number(3 * plain)],
-        [loc.gettext("All 32 cards"), loc.number(cards)],
-        [loc.gettext("The last trick"), loc.number(LAST_TRICK_BONUS)],
+        [loc.gettext("The trump suit"), _n(loc, trump)],
+        [loc.gettext("Each plain suit"), _n(loc, plain)],
+        [loc.gettext("The three plain suits"), _n(loc, 3 * plain)],
+        [loc.gettext("All 32 cards"), _n(loc, cards)],
+        [loc.gettext("The last trick"), _n(loc, LAST_TRICK_BONUS)],
     ]
-    foot = [[loc.gettext("A deal in all"), loc.number(cards + LAST_TRICK_BONUS)]]
+    foot = [[loc.gettext("A deal in all"), _n(loc, cards + LAST_TRICK_BONUS)]]
     # TRANSLATORS: heading of the first column of "Points in the cards" (the trump suit, the last trick…).
     head = [loc.gettext("What counts"), loc.gettext("Points")]
     return _table(loc.gettext("Points in the cards"), head, rows, foot)
@@ -270,13 +278,13 @@ def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:
     run = parse_cards("AS KS QS JS TS")
     default = KlaberjassRules().long_sequence
     rows: list[list[Cell]] = [
-        [loc.gettext("Three cards"), loc.number(meld_value(run[:3], default))],
-        [loc.gettext("Four cards"), loc.number(meld_value(run[:4], default))],
+        [loc.gettext("Three cards"), _n(loc, meld_value(run[:3], default))],
+        [loc.gettext("Four cards"), _n(loc, meld_value(run[:4], default))],
     ]
     five: list[Cell] = []
     for value in LONG_SEQUENCE_VALUES:
         option = _code(loc, f"long-sequence={value}")
-        points = loc.number(meld_value(run, value))
+        points = _n(loc, meld_value(run, value))
         if value == default:
             five.append(phrase(loc.gettext("%(points)s with %(option)s (the default)"),
                                points=points, option=option))
@@ -335,7 +343,7 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
             who = loc.gettext("The dealer")
         rows.append([
             _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
-            _join(loc, options), who, reasons[result.reason], loc.number(result.points),
+            _join(loc, options), who, reasons[result.reason], _n(loc, result.points),
         ])
     head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
             loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
@@ -356,19 +364,51 @@ def _result_word(loc: Localizer, result: str) -> str:
     }[result]
 
 
+def _klaberjass_parts(args: _Args, seats: Sequence[Seat]) -> dict[str, dict[Seat, int]] | None:
+    """The parts of each player's total (cards won, last trick, sequences, bella) when ``cards`` is
+    given, else None."""
+    if "cards" not in args.values:
+        for key in ("last", "sequences", "bella"):
+            if key in args.values:
+                raise DirectiveError(f"klab:{args.name}: {key}=… needs cards=… (the card points of both)")
+        return None
+    cards = _pairs(args, "cards", Seat.parse)
+    if set(cards) != set(seats):
+        raise DirectiveError(f"klab:{args.name}: cards must give both players, e.g. N:64,S:50")
+    last = _seat(args, "last", seats)
+    sequences = dict.fromkeys(seats, 0) | _pairs(args, "sequences", Seat.parse, "N:0,S:0")
+    bella_seat = args.get("bella", "none")
+    bella = {seat: klaberjass.BELLA if bella_seat.upper() == seat.value else 0 for seat in seats}
+    if bella_seat != "none" and not any(bella.values()):
+        raise DirectiveError(f"klab:{args.name}: bella takes N, S or none, not {bella_seat!r}")
+    return {"cards": cards, "last": {seat: LAST_TRICK_BONUS if seat is last else 0 for seat in seats},
+            "sequences": sequences, "bella": bella}
+
+
 def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
     """A Klaberjass deal scored from the maker and both totals (``klaberjass.scored_result``).
 
     Arguments: ``maker=N|S``, ``totals=N:84,S:60``; optional ``equal-score=…`` (default the rule
     book's), ``hanging=75`` (points waiting from earlier ties), ``dealer=N|S`` (default the maker's
-    opponent).
+    opponent). With the breakdown, ``cards=N:64,S:50 last=N`` and optional ``sequences=N:20,S:0``
+    and ``bella=N|S|none``, the table shows each part and ``totals`` may be left out (if given,
+    it must add up).
     """
-    args = _args("klaberjass-score", raw, ("maker", "totals", "equal-score", "hanging", "dealer"))
+    args = _args("klaberjass-score", raw, ("maker", "totals", "equal-score", "hanging", "dealer",
+                                            "cards", "last", "sequences", "bella"))
     seats = klaberjass.SEATS
     maker = _seat(args, "maker", seats)
     other = next(seat for seat in seats if seat is not maker)
     dealer = _seat(args, "dealer", seats) if "dealer" in args.values else other
-    totals = _pairs(args, "totals", Seat.parse)
+    parts = _klaberjass_parts(args, seats)
+    if parts is not None:
+        computed = {seat: sum(values[seat] for values in parts.values()) for seat in seats}
+        if "totals" in raw and _pairs(args, "totals", Seat.parse) != computed:
+            raise DirectiveError(f"klab:{args.name}: totals do not add up: cards, last trick, sequences "
+                                 "and bella make " + ",".join(f"{seat}:{computed[seat]}" for seat in seats))
+        totals = computed
+    else:
+        totals = _pairs(args, "totals", Seat.parse)
     if set(totals) != set(seats):
         raise DirectiveError(f"klab:{args.name}: totals must give both players, e.g. N:84,S:60")
     equal_score = args.choice("equal-score", KlaberjassRules.CHOICES["equal-score"],
@@ -385,14 +425,15 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
         role = loc.gettext("maker") if seat is maker else loc.gettext("opponent")
         # TRANSLATORS: a player and his role in the deal, e.g. "North (maker)".
         rows.append([phrase(loc.gettext("%(seat)s (%(role)s)"), seat=loc.seat_name(seat), role=role),
-                     loc.number(totals[seat]), loc.number(score[str(seat)])])
+                     *(_n(loc, values[seat]) for values in (parts or {}).values()),
+                     _n(loc, totals[seat]), _n(loc, score[str(seat)])])
     notes: list[Cell] = []
     if hanging:
         notes.append(phrase(loc.gettext("Hanging points from earlier deals: %(points)s."),
-                            points=loc.number(hanging)))
+                            points=_n(loc, hanging)))
     if result.hanging:
         notes.append(phrase(loc.gettext("Hanging points after this deal: %(points)s."),
-                            points=loc.number(result.hanging)))
+                            points=_n(loc, result.hanging)))
     word = _result_word(loc, result.result or "")
     if "equal-score" in raw:
         caption = phrase(loc.gettext("%(seat)s is the maker, with %(option)s: %(result)s"),
@@ -401,7 +442,9 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
     else:
         caption = phrase(loc.gettext("%(seat)s is the maker: %(result)s"), seat=loc.seat_name(maker),
                          result=word)
-    head = [loc.gettext("Player"), loc.gettext("Total"), loc.gettext("Score")]
+    breakdown = [loc.gettext("Cards won"), loc.gettext("Last trick"), loc.gettext("Sequences"),
+                 loc.gettext("Bella")] if parts is not None else []
+    head = [loc.gettext("Player"), *breakdown, loc.gettext("Total"), loc.gettext("Score")]
     table = _table(caption, head, rows, css="deal-score")
     return (table, Note(tuple(notes))) if notes else table
 
@@ -446,13 +489,13 @@ def roem(loc: Localizer, raw: dict[str, str]) -> View:
         if parts:
             described = _join(loc, [
                 # TRANSLATORS: one kind of roem and its points, e.g. "stuk 20".
-                phrase(loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=loc.number(value))
+                phrase(loc.gettext("%(kind)s %(points)s"), kind=names[kind], points=_n(loc, value))
                 for kind, value in parts])
         elif len({card.rank for card in trick}) == 1:
             described = loc.gettext("four of a kind, worth nothing")
         else:
             described = loc.gettext("no roem")
-        rows.append([_cards(loc, trick), described, loc.number(trick_roem(trick, trump))])
+        rows.append([_cards(loc, trick), described, _n(loc, trick_roem(trick, trump))])
     caption = phrase(loc.gettext("Roem in one trick, with %(suit)s as trumps"), suit=loc.suit_name(trump))
     head = [loc.gettext("Trick"), loc.gettext("Roem"), loc.gettext("Points")]
     return _table(caption, head, rows, css="roem")
@@ -495,9 +538,9 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
         rows.append([
             # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
             phrase(loc.gettext("%(side)s (%(role)s)"), side=SideName(loc.side_name(side)), role=role),
-            loc.number((result.points or {})[side.value]), loc.number(result.roem[side.value]),
-            loc.number(pit_bonus), loc.number(result.totals[side.value]),
-            loc.number(result.score[side.value]),
+            _n(loc, (result.points or {})[side.value]), _n(loc, result.roem[side.value]),
+            _n(loc, pit_bonus), _n(loc, result.totals[side.value]),
+            _n(loc, result.score[side.value]),
         ])
     head = [loc.gettext("Side"), loc.gettext("Card points"), loc.gettext("Roem"), loc.gettext("Pit"),
             loc.gettext("Total"), loc.gettext("Score")]
@@ -505,8 +548,8 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
     # %(points)s and %(other)s are the totals of the playing side and of the opponents.
     totals = result.totals
     caption = phrase(loc.gettext("Playing side %(side)s, %(points)s to %(other)s: %(result)s"),
-                     side=loc.side_name(playing), points=loc.number(totals[playing.value]),
-                     other=loc.number(totals[playing.other.value]), result=_result_word(loc, result.result))
+                     side=loc.side_name(playing), points=_n(loc, totals[playing.value]),
+                     other=_n(loc, totals[playing.other.value]), result=_result_word(loc, result.result))
     return _table(caption, head, rows, css="deal-score")
 
 
@@ -531,15 +574,15 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> View:
         match.add(result.score, result.counted)
         points_ = result.points or {}
         rows.append([
-            loc.number(number), loc.seat_name(dealer), SideName(loc.side_name(side)),
-            loc.number(points_["NS"]), loc.number(points_["EW"]),
-            loc.number(result.roem["NS"]), loc.number(result.roem["EW"]),
+            _n(loc, number), loc.seat_name(dealer), SideName(loc.side_name(side)),
+            _n(loc, points_["NS"]), _n(loc, points_["EW"]),
+            _n(loc, result.roem["NS"]), _n(loc, result.roem["EW"]),
             _result_word(loc, result.result) + (" + " + loc.gettext("pit") if result.pit else ""),
-            loc.number(result.score["NS"]), loc.number(result.score["EW"]),
+            _n(loc, result.score["NS"]), _n(loc, result.score["EW"]),
+            _n(loc, match.totals["NS"]), _n(loc, match.totals["EW"]),
         ])
         dealer = klaverjas.next_dealer(rules, dealer, result.outcome)
-    foot = [[loc.gettext("Total"), "", "", "", "", "", "", "",
-             loc.number(match.totals["NS"]), loc.number(match.totals["EW"])]]
+    foot: list[list[Cell]] = []
     sides = [SideName(loc.side_name(Side.NS)), SideName(loc.side_name(Side.EW))]
     head: list[Cell] = [
         loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
@@ -548,6 +591,8 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> View:
         *(phrase(loc.gettext("Roem %(side)s"), side=side) for side in sides),
         loc.gettext("Result"),
         *(phrase(loc.gettext("Score %(side)s"), side=side) for side in sides),
+        # TRANSLATORS: score-sheet column: the running total of a side after each deal.
+        *(phrase(loc.gettext("Running total %(side)s"), side=side) for side in sides),
     ]
     return _table(loc.gettext("An example score sheet"), head, rows, foot, css="score-sheet")
 
@@ -747,5 +792,8 @@ DIRECTIVES: dict[str, Directive] = {
     "klaverjas-sheet": klaverjas_sheet,
     "trick-rules": trick_rules,
     "options": options,
+    **PICTURES,
 }
-"""Every directive by name: ``[[klab:NAME key=value …]]`` in the rules Markdown."""
+"""Every directive by name: ``[[klab:NAME key=value …]]`` in the rules Markdown (the pictures of
+:mod:`klabsite.site.pictures` among them; ``worked-deal`` and ``see-deal``, which need the shipped
+deals, are added by the renderer)."""

@@ -45,6 +45,9 @@ RANK_LETTERS: dict[str, dict[Rank, str]] = {
 ListStyle = Literal["standard", "or"]
 """The CLDR list patterns the site uses: ``a, b and c`` and ``a, b or c``."""
 
+_SUIT_SYMBOLS = re.compile("[\u2660-\u2667\ufe0e\ufe0f]")
+"""The suit symbols (black and white: ♠ ♡ ♢ ♣ ♤ ♥ ♦ ♧) and the variation selectors after them."""
+_SPACES = re.compile(r"[ \t\n]+")
 _NUMBER_LETTERS = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
 _HTML_SPECIAL = frozenset("<>&\"'")
 
@@ -277,9 +280,21 @@ class Localizer:
                              rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
 
     def card_view(self, card: Card) -> CardView:
-        """The card as the ``card`` macro draws it: its letters in this language and its name."""
+        """The card as the ``card`` macro draws it: its letters in this language and its name.
+
+        The name is what a screen reader says for the glyph (its ``aria-label``): the suit's
+        symbol is left out of it even where a language's suit names carry one (the Arabic
+        «الكبّة ♥»), as the glyph already shows it and the name must not say the suit twice.
+
+        >>> class Ar(NullTranslations):
+        ...     def pgettext(self, context, message):
+        ...         return {"hearts": "الكبّة ♥", "%(rank)s of %(suit)s": "%(rank)s %(suit)s"}.get(message, message)
+        >>> Localizer("ar", Ar()).card_view(Card.parse("JH")).name
+        'jack الكبّة'
+        """
+        name = _SPACES.sub(" ", _SUIT_SYMBOLS.sub("", self.card_name(card))).strip()
         return CardView(card.suit.letter.lower(), self.rank_letter(card.rank), card.suit.symbol,
-                        self.card_name(card), self.dir == "rtl")
+                        name, self.dir == "rtl")
 
     def card_views(self, cards: list[Card] | tuple[Card, ...]) -> tuple[CardView, ...]:
         """:meth:`card_view` of each card."""

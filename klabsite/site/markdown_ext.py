@@ -23,7 +23,13 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
    (the template prints the title) and ``h2``/``h3`` are collected for the table of contents. On a
    right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``).
-   Raw HTML and link targets are checked here, at their Markdown line (see below).
+   Raw HTML and link targets are checked here, at their Markdown line (see below). Every ``h2``,
+   ``h3`` and ``h4`` gets a visible "§" link to itself (named ``anchor_label``, "Link to this
+   section"), to share the section.
+
+Two stages of :mod:`klabsite.site.glossary`: ``klab-glossary-entries`` (before ``klab-links``, on
+the glossary page: an anchor per entry, entries sorted A–Z in the page's language) and
+``klab-term-links`` (last, on the other rules pages: the first use of each term links to it).
 
 Markdown extensions enabled: tables, fenced_code, def_list, sane_lists, admonition.
 
@@ -41,7 +47,7 @@ import re
 import shlex
 import unicodedata
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +58,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from klabsite.site.errors import BuildError
+from klabsite.site.glossary import GlossaryEntries, TermLinks
 from klabsite.site.guard import scan_fragment, url_problem
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
@@ -152,6 +159,14 @@ class DocumentContext:
     page_links: Mapping[str, str] = field(default_factory=dict)
     table_label: str = "Table"
     extract: bool = False
+    anchor_label: str = ""
+    """The accessible name of a heading's "§" link (``Link to this section``); empty: no such links."""
+    glossary: bool = False
+    """This document is the glossary: its entries get anchors and are sorted (:mod:`klabsite.site.glossary`)."""
+    glossary_href: str = ""
+    """The glossary page (``glossary.html``) the first use of each of ``terms`` links to."""
+    terms: Sequence[tuple[str, str]] = ()
+    """(anchor, term as this language writes it) of the glossary's entries."""
 
 
 @dataclass
@@ -177,6 +192,16 @@ class RenderedDocument:
     """The language :attr:`summary` is in (the source language when it is not translated yet)."""
     notes: dict[int, str] = field(default_factory=dict)
     """Notes for translators by message line (the front matter's keys)."""
+    texts: list[tuple[int, str, str, bool]] = field(default_factory=list)
+    """(line, msgid, the text shown, whether it is a translation) of every message, in order (for
+    the build's checks of what translators and writers wrote: length, punctuation)."""
+    summary_line: int = 0
+    """The Markdown line of the front matter's ``summary`` (0 without one)."""
+    summary_msgid: str = ""
+    """The summary's msgid (its English text, whitespace-normalised)."""
+    terms: list[tuple[str, str]] = field(default_factory=list)
+    """On a glossary page: (anchor id, term as shown in this language) of every term, in the
+    page's (sorted) order."""
 
 
 class _FrontMatter(Preprocessor):
@@ -233,6 +258,9 @@ class _FrontMatter(Preprocessor):
             state["translated"] += 1
         state["summary"] = plain_text(translation or msgid)
         state["summary_lang"] = context.lang if translation else context.source_lang
+        state["summary_line"], state["summary_msgid"] = line, msgid
+        state["texts"].append((line, msgid, translation or msgid,
+                               bool(translation) and context.lang != context.source_lang))
 
 
 class _Directives(Preprocessor):
@@ -369,6 +397,10 @@ class _Translate(Treeprocessor):
         if context.extract:
             return current_lang
         translation = context.translate(msgid) if context.lang != context.source_lang else msgid
+        self.state["texts"].append((line, msgid, translation or msgid,
+                                    bool(translation) and context.lang != context.source_lang))
+        if context.glossary:
+            element.set("data-klab-msgid", msgid)
         if translation:
             self.state["translated"] += 1
             element.text = translation
@@ -427,7 +459,18 @@ class _Links(Treeprocessor):
             element.attrib.pop("data-klab-line", None)
         in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
-            _option_code(code, self.context.dir)
+            _option_code(code, self.context)
+        if self.context.anchor_label and not self.context.extract:
+            for heading in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
+                            and element.get("id")]:
+                anchor = etree.SubElement(heading, "a", {"class": "heading-anchor", "href": f"#{heading.get('id')}",
+                                                         "aria-label": self.context.anchor_label})
+                anchor.text = "§"
+                anchor.tail = None
+                if len(heading) > 1:
+                    heading[-2].tail = (heading[-2].tail or "") + " "
+                else:
+                    heading.text = (heading.text or "") + " "
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
@@ -504,18 +547,27 @@ class _Links(Treeprocessor):
 _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
 
 
-def _option_code(code: etree.Element, direction: str) -> None:
-    """An inline ``name=value`` breaks only after the ``=``; code is left to right on an RTL page.
+def _option_code(code: etree.Element, context: DocumentContext) -> None:
+    """An inline ``name=value`` breaks only after the ``=``; code is English, left to right.
 
     Like the directives' options: ``<code><span>name=</span><wbr><span>value</span></code>``, each
     span kept on one line by the stylesheet, so ``equal-meld=neither`` never splits at a hyphen.
+    Code (option names, ``nobella``, seat letters) is English in every language: on another
+    language's page it says so (``lang="en"``), for screen readers. On a right-to-left page it is
+    isolated left to right and never breaks: a line break inside an isolate would put its halves
+    and the punctuation around them in the wrong order.
     """
-    if direction == "rtl":
+    if context.lang != context.source_lang:
+        code.set("lang", context.source_lang)
+    if context.dir == "rtl":
         code.set("dir", "ltr")  # option names stay whole, punctuation lands on the right side
     match = _OPTION_CODE.match(code.text or "")
     if match is None or len(code):
         return
     code.text = None
+    if context.dir == "rtl":
+        etree.SubElement(code, "span").text = match.group(0)
+        return
     for index, part in enumerate(match.groups()):
         if part is None:
             continue
@@ -538,7 +590,14 @@ class KlabExtension(Extension):
         md.preprocessors.register(_Directives(md, self.context), "klab-directives", 29)
         md.preprocessors.register(_RawHtmlStart(md, self.state), "klab-raw-html-start", 22)
         md.treeprocessors.register(_Translate(md, self.context, self.state), "klab-translate", 30)
-        md.treeprocessors.register(_Links(md, self.context, self.state), "klab-links", 15)
+        context = self.context
+        md.treeprocessors.register(GlossaryEntries(md, context.lang, self.state,
+                                                   context.glossary and not context.extract),
+                                   "klab-glossary-entries", 16)
+        md.treeprocessors.register(_Links(md, context, self.state), "klab-links", 15)
+        if context.terms and context.glossary_href and not context.glossary and not context.extract:
+            md.treeprocessors.register(TermLinks(md, context.glossary_href, context.terms, context.lang),
+                                       "klab-term-links", 14)
 
 
 def convert(source: str, context: DocumentContext) -> RenderedDocument:
@@ -553,7 +612,8 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
     """
     state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
                              "translated": 0, "total": 0, "lead": "", "summary": "", "summary_lang": "",
-                             "notes": {}, "raw_from": 0}
+                             "notes": {}, "raw_from": 0, "texts": [], "summary_line": 0,
+                             "summary_msgid": "", "terms": []}
     md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
                            output_format="html")
     html = md.convert(source)
@@ -561,4 +621,5 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
                             messages=state["messages"], links=state["links"], ids=state["ids"],
                             translated=state["translated"], total=state["total"], lead=state["lead"],
                             summary=state["summary"], summary_lang=state["summary_lang"],
-                            notes=state["notes"])
+                            notes=state["notes"], texts=state["texts"], summary_line=state["summary_line"],
+                            summary_msgid=state["summary_msgid"], terms=state["terms"])

@@ -35,16 +35,19 @@ from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
-from klabsite.site.components import Components, template_options
+from klabsite.site.checks import double_stop, repeats_pager, summary_problem
+from klabsite.site.components import Components, install_filters, template_options
 from klabsite.site.config import Language
 from klabsite.site.deal_links import see_deal
 from klabsite.site.errors import BuildError
+from klabsite.site.glossary import GLOSSARY_SLUG
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
-from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert
+from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert, plain_text
 from klabsite.site.pagework import render_pages
+from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
 from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
@@ -137,7 +140,8 @@ class Renderer:
         self.config = site.config
         self.deals = deal_views(site.records)
         self.matches = match_views(site.records)
-        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals)}
+        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals),
+                           "worked-deal": functools.partial(worked_deal, deals=self.deals)}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
         self.compiled = _CompiledTemplates()
         self.environments: dict[str, jinja2.Environment] = {}
@@ -147,6 +151,7 @@ class Renderer:
         self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
         self.stale: dict[str, set[str]] = {}
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
+        self.glossary = next((source for source in site.rules if source.slug == GLOSSARY_SLUG), None)
         self.page_links = {}
         for source in site.rules:
             self.page_links[source.filename] = f"{source.slug}.html"
@@ -168,6 +173,7 @@ class Renderer:
             HtmlTranslations(language.messages), newstyle=True)
         localizer = Localizer(language.code, language.messages, language.dir,
                               Components(env, self._template_path))
+        install_filters(env)
         env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
         env.filters["kind"] = _kind
         env.filters["seat"] = Seat
@@ -197,11 +203,18 @@ class Renderer:
                     self.stale.setdefault(lang, set()).add(msgid)
                 return language.content.get(msgid)
 
+            glossary = self.glossary
+            is_glossary = glossary is not None and source.slug == glossary.slug
+            terms = self.document(glossary, lang).terms if glossary is not None and not is_glossary else ()
             context = DocumentContext(
                 path=source.path, source_lang=self.config.source_lang, lang=lang, dir=language.dir,
                 translate=translate, localizer=localizer, directives=self.directives,
                 components=localizer.components,
-                page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"))
+                page_links=self.page_links, table_label=localizer.gettext("Table (scrolls sideways)"),
+                # TRANSLATORS: the accessible name of the "§" link after each heading of a rules page.
+                anchor_label=localizer.gettext("Link to this section"),
+                glossary=is_glossary, terms=terms,
+                glossary_href=f"{glossary.slug}.html" if glossary is not None else "")
             self._documents[key] = convert(source.text, context)
         return self._documents[key]
 
@@ -399,16 +412,17 @@ class ReplayParts:
         """One card place in a hand."""
         return Markup(self.macros.slot(item, cost))
 
-    def hand(self, deal: Any, step: Any, who: Any) -> Markup:
+    def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
         """A seat's hand on a step page: drawn again only when something in it changed (most
         steps change one hand)."""
         table = step.table
         acting = step.step.seat == who
         costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
         key = (id(deal), who, table.hands[who], costs, acting, table.won_by == who, table.chooser == who)
+        key += (heading,)
         drawn = self._hands.get(key)
         if drawn is None:
-            drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who))
+            drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who, heading))
         return drawn
 
     @functools.cache  # noqa: B019
@@ -471,10 +485,27 @@ def _hashed_name(name: str, data: bytes) -> str:
 # Page kinds ----------------------------------------------------------------------------------
 
 
+GAMES = ("klaberjass", "klaverjas")
+"""The games, as the first word of their rules pages' slugs (``klaverjas-play``)."""
+
+
+def page_game(slug: str) -> str | None:
+    """The game a rules page is about, from its slug (``klaberjass-scoring``), or None for a page
+    about both (``cards``, ``glossary``).
+
+    >>> page_game("klaverjas-play"), page_game("klaverjas"), page_game("cards")
+    ('klaverjas', 'klaverjas', None)
+    """
+    return next((game for game in GAMES if slug == game or slug.startswith(game + "-")), None)
+
+
 def rules_pages(renderer: Renderer) -> Iterator[Page]:
-    """``<lang>/<slug>.html`` for every rules page, with its table of contents and neighbours."""
+    """``<lang>/<slug>.html`` for every rules page, with its table of contents and neighbours, its
+    place among the pages (the breadcrumb's "page 3 of 9") and the list of every page."""
     rules = renderer.site.rules
     for language in renderer.languages:
+        listing = [{"href": f"{other.slug}.html", "title": renderer.document(other, language.code).title
+                    or other.slug, "game": page_game(other.slug)} for other in rules]
         for index, source in enumerate(rules):
             document = renderer.document(source, language.code)
             neighbours = {}
@@ -483,13 +514,19 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 if other is not None:
                     neighbours[name] = {"href": f"{other.slug}.html",
                                         "title": renderer.document(other, language.code).title}
+            game = page_game(source.slug)
+            game_start = next((entry["href"] for entry in listing if entry["game"] == game), None)
             yield Page("rules", language.code, f"{language.code}/{source.slug}.html", "rules.html", {
                 "title": document.title or source.slug,
                 "document": document,
                 "body": document.html,
                 "toc": _toc(document.headings),
-                "description": _describe(document.summary or document.lead),
+                "description": _describe(document),
                 "progress": (document.translated, document.total),
+                "position": (index + 1, len(rules)),
+                "game": game,
+                "game_start": game_start,
+                "pages": [{**entry, "current": number == index} for number, entry in enumerate(listing)],
                 **neighbours,
             }, source=source.path)
 
@@ -502,7 +539,7 @@ def home_pages(renderer: Renderer) -> Iterator[Page]:
             document = renderer.document(source, language.code)
             summary_lang = document.summary_lang if document.summary else language.code
             entries.append({"href": f"{source.slug}.html", "title": document.title or source.slug,
-                            "lead": _describe(document.summary or document.lead, 200),
+                            "lead": _describe(document),
                             "lead_lang": summary_lang if summary_lang != language.code else None,
                             "lead_dir": TEXT_DIRECTIONS.get(summary_lang, "ltr"),
                             "sections": len(document.headings)})
@@ -516,7 +553,8 @@ def chooser_page(renderer: Renderer) -> Iterator[Page]:
         loc = renderer.localizers[language.code]
         choices.append({"code": language.code, "name": language.name, "dir": language.dir,
                         "href": f"{language.code}/index.html",
-                        "tagline": loc.gettext("The rules of Klaberjass and Klaverjas")})
+                        "tagline": loc.gettext("The rules of Klaberjass and Klaverjas"),
+                        "choose": loc.gettext("Choose your language.")})
     yield Page("chooser", None, "index.html", "chooser.html", {"choices": choices})
 
 
@@ -556,11 +594,11 @@ def _toc(headings: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     return toc
 
 
-def _describe(text: str, limit: int = 160) -> str:
-    """A summary for ``<meta name=description>``: the page's summary (or lead paragraph), cut at a word."""
-    if len(text) <= limit:
-        return text
-    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+def _describe(document: RenderedDocument) -> str:
+    """A page's description (home page, ``<meta name=description>``): its summary, else its lead
+    paragraph, whole: a translator's text is never cut (its length is checked instead,
+    :func:`text_findings`)."""
+    return document.summary or document.lead
 
 
 # The whole site -------------------------------------------------------------------------------
@@ -634,6 +672,10 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
     outputs = {page.path: outputs[page.path] for page in pages} | {
         path: data for path, data in outputs.items() if path not in by_path}  # in page order
     warnings = list(site.warnings)
+    for message, path, line in text_findings(renderer):
+        if site.config.strict:
+            raise BuildError(message, path, line)
+        warnings.append(f"{path}:{line}: warning: {message}")
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
         message = (f"{len(missing)} rules paragraphs are not in the catalog yet "
@@ -642,6 +684,39 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
             raise BuildError(message, display)
         warnings.append(f"{display}:1: warning: {message}")
     return outputs, warnings, keys, len(kept)
+
+
+def text_findings(renderer: Renderer) -> list[tuple[str, str, int]]:
+    """(message, file, line) of what :mod:`klabsite.site.checks` finds in the rules pages' words,
+    in every language: at the ``.po`` line of a translation, else at the Markdown line."""
+    findings: list[tuple[str, str, int]] = []
+    rules = renderer.site.rules
+    for language in renderer.site.languages:
+        catalog = language.catalogs.get("content")
+
+        def where(source: RulesSource, line: int, msgid: str, translated: bool) -> tuple[str, int]:
+            if translated and catalog is not None:
+                message = catalog[1].get(msgid)
+                if message is not None:
+                    return catalog[0], message.lineno or 1
+            return source.path, line
+
+        for index, source in enumerate(rules):
+            document = renderer.document(source, language.code)
+            for line, msgid, text, translated in document.texts:
+                stop = double_stop(text)
+                if stop:
+                    findings.append((f"a quoted phrase that ends with a stop takes no second one: {stop!r}",
+                                     *where(source, line, msgid, translated)))
+                if line == document.summary_line and msgid == document.summary_msgid:
+                    problem = summary_problem(plain_text(text))
+                    if problem:
+                        findings.append((problem, *where(source, line, msgid, translated)))
+                if language.code == renderer.config.source_lang and index + 1 < len(rules) \
+                        and repeats_pager(msgid, (rules[index + 1].filename, f"{rules[index + 1].slug}.md")):
+                    findings.append(("this paragraph repeats the pager's link to the next page under it: "
+                                     "leave it out", source.path, line))
+    return findings
 
 
 def _reusable(out_dir: Path, previous: Manifest | None, keys: dict[str, str]) -> dict[str, bytes]:

@@ -20,7 +20,7 @@ A directive returns *blocks*: a :class:`Table`, a :class:`Note`, or a tuple of t
 Each view names its macro in ``kind`` (a class attribute, not a field).
 
 >>> phrase("%(points)s with %(option)s (the default)", points="50", option=Code.option("long-sequence=50"))
-Run(parts=('50', ' with ', Code(parts=('long-sequence=', '50'), isolate=False), ' (the default)'))
+Run(parts=('50', ' with ', Code(parts=('long-sequence=', '50'), isolate=False, lang=None), ' (the default)'))
 >>> phrase("100%% of %(n)s", n="8").parts
 ('100% of ', '8')
 """
@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-__all__ = ["CardView", "Cards", "Code", "SideName", "Strong", "Link", "Run", "Trick", "Table", "Note",
+__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "Table", "Note",
            "Cell", "Block", "View", "phrase", "blocks"]
 
 
@@ -68,22 +68,37 @@ class Cards:
 class Code:
     """An option as code: ``parts`` are the pieces between which the line may break.
 
-    ``isolate``: the page is right to left, so the code is isolated as left to right.
+    ``isolate``: the page is right to left, so the code is isolated as left to right, and does not
+    break at all (a break inside an isolate scrambles it with the punctuation around it).
+    ``lang``: the page's language is not English (``en``), so the code says it is English.
     """
 
     kind: ClassVar[str] = "code"
     parts: tuple[str, ...]
     isolate: bool = False
+    lang: str | None = None
 
     @classmethod
-    def option(cls, text: str, isolate: bool = False) -> Code:
+    def option(cls, text: str, isolate: bool = False, lang: str | None = None) -> Code:
         """``name=value`` may break only after the ``=`` (never at a hyphen in a name or value).
 
         >>> Code.option("equal-meld=neither").parts, Code.option("deals").parts
         (('equal-meld=', 'neither'), ('deals',))
         """
         name, sep, value = text.partition("=")
-        return cls((name + sep, value) if sep else (text,), isolate)
+        return cls((name + sep, value) if sep else (text,), isolate, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A number already written the language's way (``1 234``): in a table, its cell is aligned
+    to the end (``class="number"``), so the digits line up."""
+
+    kind: ClassVar[str] = "number"
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +143,7 @@ class Run:
     parts: tuple[Cell, ...]
 
 
-Cell: TypeAlias = "str | CardView | Cards | Code | SideName | Strong | Link | Run | Trick"
+Cell: TypeAlias = "str | Number | CardView | Cards | Code | SideName | Strong | Link | Run | Trick"
 """What a table cell, a caption or a note holds (see the module docstring)."""
 
 

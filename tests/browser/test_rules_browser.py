@@ -1,0 +1,315 @@
+"""The rules pages in a real browser (JavaScript off): tables on a phone keep their first column and
+header in view, option names never break, the pictures are named and a compass in Arabic, the
+language pills fit one row, one start edge, Arabic at 1.1×, and print: no heading ends a sheet."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from klabsite.site.build import build
+from klabsite.site.config import load_config
+from tests.browser.conftest import REPO, _QuietHandler
+from tests.pdf_text import sheets
+
+LANGUAGES = ("en", "fr", "es", "hr", "ar")
+PHONE = {"width": 360, "height": 740}
+
+PICTURES_PAGE = """---
+summary: Every picture of the rules pages.
+---
+
+# Pictures
+
+## The cards
+
+[[klab:card-rows]]
+
+## The table
+
+[[klab:seating game=klaverjas]]
+
+[[klab:seating game=klaberjass]]
+
+## A trick
+
+[[klab:trick-picture game=klaverjas cards="7C AC QH 8C" leader=E trump=H]]
+
+## Choosing trump
+
+[[klab:trump-choice]]
+
+## A deal in full
+
+[[klab:worked-deal game=klaverjas]]
+
+[[klab:worked-deal game=klaberjass]]
+"""
+"""A rules page with every picture directive (the writer places them in the real pages)."""
+
+
+def _rules_pages(site_dir: Path, lang: str) -> list[str]:
+    return sorted(f"{lang}/{path.name}" for path in (site_dir / lang).glob("*.html") if path.name != "index.html")
+
+
+@pytest.fixture(scope="session")
+def pictures_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real site with one more rules page holding every picture, served: its base URL."""
+    root = tmp_path_factory.mktemp("pictures") / "project"
+    for folder in ("site_src", "locales", "docs"):
+        shutil.copytree(REPO / folder, root / folder)
+    (root / "site_src" / "rules" / "09-pictures.md").write_text(PICTURES_PAGE, encoding="utf-8")
+    deals = tuple(root / "site_src" / "deals" / name for name in ("kb.klab", "kv.klab"))
+    out = root / "_site"
+    build(load_config(root, out_dir=out, deal_files=deals))
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables on a phone
+
+_SCROLLED = """wrap => {
+    const rtl = getComputedStyle(wrap).direction === 'rtl';
+    wrap.scrollLeft = rtl ? -wrap.scrollWidth : wrap.scrollWidth;
+    const box = wrap.getBoundingClientRect();
+    const inside = el => { const r = el.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1 && r.width > 0; };
+    const rows = [...wrap.querySelectorAll('table > tbody > tr, table > tfoot > tr')];
+    const head = wrap.querySelector('table > thead > tr');
+    const problems = [];
+    for (const row of rows) if (!inside(row.firstElementChild)) problems.push('row ' + row.firstElementChild.innerText);
+    if (head && !inside(head.firstElementChild)) problems.push('header ' + head.firstElementChild.innerText);
+    if (head) { const h = head.getBoundingClientRect();
+        if (h.top < box.top - 1 || h.bottom > box.bottom + 1) problems.push('header row out of the box'); }
+    const cue = getComputedStyle(wrap).backgroundImage;
+    if (!cue.includes('gradient')) problems.push('no shadow at the scrolling edge');
+    return {wide: wrap.scrollWidth > wrap.clientWidth + 1, problems};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_scrolled_tables_keep_their_first_column_and_header_in_view_at_360_px(page: Page, base_url, site_dir, lang):
+    page.set_viewport_size(PHONE)
+    wide, problems = 0, []
+    for path in _rules_pages(site_dir, lang):
+        page.goto(base_url + path)
+        for wrap in page.locator(".table-wrap").all():
+            result = wrap.evaluate(_SCROLLED)
+            wide += result["wide"]
+            problems += [f"{path}: {problem}" for problem in result["problems"]]
+    assert wide, "some table is wider than a phone (else this test proves nothing)"
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_option_names_never_break_and_stay_with_their_parenthesis_at_360_px(page: Page, base_url, site_dir, lang):
+    page.set_viewport_size(PHONE)
+    broken = []
+    for path in _rules_pages(site_dir, lang):
+        page.goto(base_url + path)
+        broken += [f"{path}: {text}" for text in page.evaluate("""() => {
+            const out = [];
+            for (const span of document.querySelectorAll('main code > span'))
+                if (span.getClientRects().length > 1) out.push(span.textContent);
+            for (const code of document.querySelectorAll('main code')) {
+                const before = code.previousSibling;
+                if (!before || before.nodeType !== 3 || !before.data.endsWith('(')) continue;
+                const range = document.createRange();
+                range.setStart(before, before.data.length - 1); range.setEnd(before, before.data.length);
+                const paren = range.getClientRects()[0], first = code.getClientRects()[0];
+                if (paren && first && Math.abs(paren.top - first.top) > 4) out.push('(' + code.textContent);
+            }
+            return out; }""")]
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_pills_fit_one_row_at_360_px(page: Page, base_url, site_dir, lang):
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + _rules_pages(site_dir, lang)[0])
+    boxes = page.locator(".switcher a").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.top, r.left, r.right]; })")
+    assert len(boxes) == 5 and len({round(top) for top, _, _ in boxes}) == 1, boxes
+    header = page.locator(".header-inner").evaluate(
+        "e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);"
+        " return [r.left + parseFloat(s.paddingLeft), r.right - parseFloat(s.paddingRight)]; }")
+    assert all(left >= header[0] - 1 and right <= header[1] + 1 for _, left, right in boxes), (boxes, header)
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_header_text_and_wide_tables_share_one_start_edge(page: Page, base_url, lang, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + f"{lang}/klaverjas-play.html")
+    edge = "left" if lang == "en" else "right"
+    brand, heading, table = (page.locator(selector).first.evaluate(f"e => e.getBoundingClientRect().{edge}")
+                             for selector in (".brand", "h1", ".klab-trick-rules .table-wrap"))
+    assert abs(brand - heading) <= 2 and abs(heading - table) <= 2, (brand, heading, table)
+
+
+def test_arabic_text_is_about_a_tenth_larger_than_latin(page: Page, base_url):
+    sizes = {}
+    for lang in ("en", "ar"):
+        page.goto(base_url + f"{lang}/cards.html")
+        sizes[lang] = page.locator(".prose p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert 1.05 <= sizes["ar"] / sizes["en"] <= 1.15, sizes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_entries_are_one_link_each_holding_title_and_summary(page: Page, base_url, lang):
+    page.goto(base_url + f"{lang}/index.html")
+    entries = page.locator(".rules-list > li")
+    assert entries.count() >= 8
+    for entry in entries.all():
+        assert entry.locator("a").count() == 1
+        link = entry.locator("a")
+        assert link.locator(".entry-title").count() == 1 and link.locator(".entry-lead").count() == 1
+
+
+def test_rules_pages_have_a_breadcrumb_with_page_n_of_m_and_a_page_list_beside_on_wide_screens(page: Page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + "en/klaberjass-play.html")
+    assert re.search(r"Klaberjass\s*›?\s*page 3 of \d+", page.locator(".breadcrumb").inner_text())
+    text, pages = page.locator(".rules").bounding_box(), page.locator(".page-list").bounding_box()
+    assert pages["x"] > text["x"] + text["width"] - 1 and pages["y"] < text["y"] + 200, (text, pages)
+    assert page.locator('.page-list a[aria-current="page"]').count() == 1
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_every_heading_has_a_section_link(page: Page, base_url):
+    page.goto(base_url + "fr/cards.html")
+    for heading in page.locator(".prose h2[id], .prose h3[id]").all():
+        anchor = heading.locator("a.heading-anchor")
+        assert anchor.get_attribute("href") == "#" + heading.get_attribute("id")
+        assert anchor.get_attribute("aria-label")
+
+
+# ---------------------------------------------------------------------------------------------
+# Glossary
+
+
+def test_every_glossary_term_has_an_anchor_and_the_first_use_on_each_rules_page_links_to_it(site_dir):
+    english_ids = None
+    for lang in LANGUAGES:
+        glossary = (site_dir / lang / "glossary.html").read_text(encoding="utf-8")
+        ids = re.findall(r'<li class="term" id="(term-[^"]+)"', glossary)
+        items = re.findall(r"<li[ >]", glossary.split('class="prose"')[1].split("</div>")[0])
+        assert ids and len(ids) == len(items), f"{lang}: every entry has an anchor"
+        english_ids = english_ids or set(ids)
+        assert set(ids) == english_ids, f"{lang}: the same anchors in every language"
+        linked = 0
+        for path in _rules_pages(site_dir, lang):
+            if path.endswith("glossary.html"):
+                continue
+            html = (site_dir / path).read_text(encoding="utf-8")
+            targets = re.findall(r'class="term-link" href="glossary.html#([^"]+)"', html)
+            assert len(targets) == len(set(targets)), f"{path}: a term is linked once, at its first use"
+            assert set(targets) <= set(ids), f"{path}: every link reaches an entry"
+            linked += len(targets)
+            for heading in re.findall(r"<h[1-6][^>]*>.*?</h[1-6]>", html, re.DOTALL):
+                assert "term-link" not in heading, f"{path}: no term link in a heading"
+        assert linked >= 20, f"{lang}: the rules pages link their terms"
+
+
+# ---------------------------------------------------------------------------------------------
+# Pictures
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pictures_have_accessible_names_in_the_pages_language(page: Page, pictures_site, lang):
+    page.goto(pictures_site + f"{lang}/pictures.html")
+    figures = page.locator("figure.picture")
+    assert figures.count() == 5
+    for figure in figures.all():
+        assert figure.locator("figcaption").inner_text().strip()
+    labels = page.locator(".picture .card, .worked-deal .card").evaluate_all(
+        "els => els.map(e => [e.getAttribute('role'), e.getAttribute('aria-label')])")
+    assert labels and all(role == "img" and label for role, label in labels)
+    assert page.locator(".worked-deal").count() == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_pictures_are_a_compass_and_card_runs_left_to_right_in_every_direction(page: Page, pictures_site, lang):
+    page.set_viewport_size(PHONE)
+    page.goto(pictures_site + f"{lang}/pictures.html")
+
+    def box(selector: str) -> dict[str, float]:
+        found = page.locator(selector).first.bounding_box()
+        assert found is not None, selector
+        return found
+
+    seating = ".seating .picture-table-4 "
+    north, south = box(seating + ".pic-seat-n"), box(seating + ".pic-seat-s")
+    east, west = box(seating + ".pic-seat-e"), box(seating + ".pic-seat-w")
+    assert north["y"] < south["y"] and west["x"] < east["x"], "North at the top, East on the right"
+    trick = ".trick-picture "
+    assert box(trick + ".pic-seat-w")["x"] < box(trick + ".pic-seat-e")["x"]
+    first, last = box(".card-row-cards li:first-child .card"), box(".card-row-cards li:last-child .card")
+    assert first["x"] < last["x"], "the highest card on the left in every language"
+    mirrored = page.locator(".breadcrumb li").first.bounding_box()["x"] > 180
+    assert mirrored == (lang == "ar"), "the text itself runs right to left in Arabic"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_axe_finds_no_violations_on_the_pictures(browser: Browser, pictures_site):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.browser.test_site_browser import AXE_OPTIONS
+
+    context = browser.new_context(java_script_enabled=True)
+    try:
+        page = context.new_page()
+        reports = []
+        for lang in ("en", "ar"):
+            page.goto(pictures_site + f"{lang}/pictures.html")
+            results = Axe().run(page, options=AXE_OPTIONS)
+            if results.violations_count:
+                reports.append(f"{lang}:\n{results.generate_report()}")
+        assert not reports, "\n".join(reports)
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Print
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"\s+", "", text.replace("§", ""))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_print_leaves_no_heading_at_the_foot_of_a_sheet_and_no_near_empty_last_sheet(page: Page, base_url,
+                                                                                       site_dir, lang):
+    problems = []
+    for path in _rules_pages(site_dir, lang):
+        page.goto(base_url + path)
+        page.emulate_media(media="print")
+        headings = {_compact(text) for text in page.locator("main h1, main h2, main h3, main h4").all_inner_texts()}
+        address = _compact(page.locator(".print-address").inner_text())
+        printed = sheets(page.pdf(format="A4"))
+        for number, lines in enumerate(printed, 1):
+            content = [line for line in map(_compact, lines) if line and line != address]
+            if content and content[-1] in headings:
+                problems.append(f"{path}: sheet {number} ends with the heading {content[-1]!r}")
+        last = [line for line in printed[-1] if _compact(line) and _compact(line) != address]
+        if len(printed) > 1 and len(last) < 3:
+            problems.append(f"{path}: the last sheet holds only {last}")
+        if address not in map(_compact, printed[-1]):
+            problems.append(f"{path}: no address and language at the foot")
+        page.emulate_media(media="screen")
+    assert not problems, problems
