@@ -150,7 +150,7 @@ def test_garbage_po_line_is_reported_at_its_line(project):
 
 
 def test_unexpected_error_is_one_line_naming_the_stage(project, monkeypatch):
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise KeyError("x")
 
     monkeypatch.setattr(build_module, "render_site", broken)

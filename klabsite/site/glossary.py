@@ -108,7 +108,8 @@ class GlossaryEntries(Treeprocessor):
                 continue
             found = []
             for item in parent:
-                block = item[0] if len(item) and item[0].tag == "p" and not (item.text or "").strip() else item
+                loose = len(item) and item[0].tag == "p" and not (item.text or "").strip()
+                block = item[0] if loose else item
                 msgid = block.attrib.pop("data-klab-msgid", None)
                 english = english_term(msgid) if item.tag == "li" and msgid else None
                 first = block[0] if len(block) else None
@@ -137,7 +138,8 @@ class GlossaryEntries(Treeprocessor):
             element.attrib.pop("data-klab-msgid", None)
 
 
-def term_pattern(terms: Sequence[tuple[str, str]], lang: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+def term_pattern(terms: Sequence[tuple[str, str]],
+                 lang: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
     """One pattern finding every linkable term (longest first), and each term's anchor by its
     case-folded text.
 

@@ -288,7 +288,8 @@ class Localizer:
 
         >>> class Ar(NullTranslations):
         ...     def pgettext(self, context, message):
-        ...         return {"hearts": "الكبّة ♥", "%(rank)s of %(suit)s": "%(rank)s %(suit)s"}.get(message, message)
+        ...         names = {"hearts": "الكبّة ♥", "%(rank)s of %(suit)s": "%(rank)s %(suit)s"}
+        ...         return names.get(message, message)
         >>> Localizer("ar", Ar()).card_view(Card.parse("JH")).name
         'jack الكبّة'
         """

@@ -53,6 +53,7 @@ from typing import Any
 
 import markdown
 from markdown.extensions import Extension
+from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
@@ -162,7 +163,8 @@ class DocumentContext:
     anchor_label: str = ""
     """The accessible name of a heading's "§" link (``Link to this section``); empty: no such links."""
     glossary: bool = False
-    """This document is the glossary: its entries get anchors and are sorted (:mod:`klabsite.site.glossary`)."""
+    """This document is the glossary: its entries get anchors and are sorted
+    (:mod:`klabsite.site.glossary`)."""
     glossary_href: str = ""
     """The glossary page (``glossary.html``) the first use of each of ``terms`` links to."""
     terms: Sequence[tuple[str, str]] = ()
@@ -426,6 +428,19 @@ class _Translate(Treeprocessor):
 
 
 class _Links(Treeprocessor):
+    @staticmethod
+    def _wrap_table(table: etree.Element, parent: etree.Element, label: str, number: int) -> None:
+        """Put a table in a scrolling region named after the heading it stands under (the second
+        table under one heading is "Heading (2)"), so each region's name is unique on the page."""
+        if number > 1:
+            label = f"{label} ({number})"
+        index = list(parent).index(table)
+        wrapper = etree.Element("div", {"class": "table-wrap", "tabindex": "0", "role": "region",
+                                        "aria-label": label})
+        parent.remove(table)
+        parent.insert(index, wrapper)
+        wrapper.append(table)
+
     def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
         super().__init__(md)
         self.context = context
@@ -436,18 +451,17 @@ class _Links(Treeprocessor):
         if not self.context.extract:
             self._raw_html(root, 1)
         self._walk(root, 1)
-        for parent in list(root.iter()):
-            for child in list(parent):
-                if child.tag == "h1" and "title" not in self.state:
-                    self.state["title"] = self._text(child)
-                    parent.remove(child)
-                elif child.tag == "table":
-                    index = list(parent).index(child)
-                    wrapper = etree.Element("div", {"class": "table-wrap", "tabindex": "0", "role": "region",
-                                                    "aria-label": self.context.table_label})
-                    parent.remove(child)
-                    parent.insert(index, wrapper)
-                    wrapper.append(child)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        heading, tables = "", 0
+        for element in list(root.iter()):
+            if element.tag == "h1" and "title" not in self.state:
+                self.state["title"] = self._text(element)
+                parents[element].remove(element)
+            elif element.tag in ("h2", "h3", "h4"):
+                heading, tables = self._text(element), 0
+            elif element.tag == "table":
+                tables += 1
+                self._wrap_table(element, parents[element], heading or self.context.table_label, tables)
         for element in root.iter():
             if element.tag in ("h2", "h3") and element.get("id"):
                 self.state["headings"].append((int(element.tag[1]), element.get("id"), self._text(element)))
@@ -463,7 +477,8 @@ class _Links(Treeprocessor):
         if self.context.anchor_label and not self.context.extract:
             for heading in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
                             and element.get("id")]:
-                anchor = etree.SubElement(heading, "a", {"class": "heading-anchor", "href": f"#{heading.get('id')}",
+                anchor = etree.SubElement(heading, "a", {"class": "heading-anchor",
+                                                         "href": f"#{heading.get('id')}",
                                                          "aria-label": self.context.anchor_label})
                 anchor.text = "§"
                 anchor.tail = None
@@ -576,6 +591,13 @@ def _option_code(code: etree.Element, context: DocumentContext) -> None:
         etree.SubElement(code, "span").text = part
 
 
+class _FocusablePre(Postprocessor):
+    """Code blocks scroll sideways on narrow screens; ``tabindex`` lets the keyboard scroll them."""
+
+    def run(self, text: str) -> str:
+        return text.replace("<pre>", '<pre tabindex="0">')
+
+
 class KlabExtension(Extension):
     """Registers the klab stages for one document (see the module docstring)."""
 
@@ -595,6 +617,7 @@ class KlabExtension(Extension):
                                                    context.glossary and not context.extract),
                                    "klab-glossary-entries", 16)
         md.treeprocessors.register(_Links(md, context, self.state), "klab-links", 15)
+        md.postprocessors.register(_FocusablePre(md), "klab-focusable-pre", 0)
         if context.terms and context.glossary_href and not context.glossary and not context.extract:
             md.treeprocessors.register(TermLinks(md, context.glossary_href, context.terms, context.lang),
                                        "klab-term-links", 14)

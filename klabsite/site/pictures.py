@@ -23,7 +23,8 @@ Directives (``[[klab:NAME …]]``):
 - ``worked-deal game=klaberjass|klaverjas``: one shipped deal in full (:func:`worked_deal`).
 
 >>> from klabsite.site.i18n import Localizer
->>> picture = trick_picture(Localizer.untranslated("en"), {"cards": "JH 9H AH TH", "leader": "N", "trump": "S"})
+>>> picture = trick_picture(Localizer.untranslated("en"),
+...                         {"cards": "JH 9H AH TH", "leader": "N", "trump": "S"})
 >>> [play.seat.value for play in picture.plays], picture.winner.value
 (['N', 'E', 'S', 'W'], 'S')
 """
@@ -35,8 +36,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from klabsite.engine.actions import ActionKind
-from klabsite.engine.cards import DECK, PLAIN_ORDER, PLAIN_POINTS, TRUMP_ORDER, TRUMP_POINTS, Card, Rank, Suit, \
-    parse_cards
+from klabsite.engine.cards import (
+    DECK,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    Card,
+    Rank,
+    Suit,
+    parse_cards,
+)
 from klabsite.engine.klaberjass import SEATS as KLABERJASS_SEATS
 from klabsite.engine.klaberjass import KlaberjassDeal
 from klabsite.engine.klaverjas import SEATS as KLAVERJAS_SEATS
@@ -275,8 +285,8 @@ def seating(loc: Any, raw: dict[str, str]) -> Seating:
         caption = loc.gettext("The Klaverjas table seen from above")
     else:
         caption = loc.gettext("The Klaberjass table seen from above")
-    facts.append(phrase(loc.gettext("%(dealer)s deals; %(leader)s speaks first and leads to the first trick."),
-                        dealer=loc.seat_name(dealer), leader=loc.seat_name(leader)))
+    first = loc.gettext("%(dealer)s deals; %(leader)s speaks first and leads to the first trick.")
+    facts.append(phrase(first, dealer=loc.seat_name(dealer), leader=loc.seat_name(leader)))
     return Seating(caption, tuple(views), direction, tuple(facts))
 
 
@@ -311,7 +321,8 @@ def trick_picture(loc: Any, raw: dict[str, str]) -> TrickPicture:
     winner = plays[winner_index]
     # TRANSLATORS: caption of a trick picture, e.g. "Hearts are trumps. North leads; South wins the trick
     # with J♥." %(card)s is a card glyph.
-    caption = phrase(loc.gettext("%(suit)s are trumps. %(leader)s leads; %(winner)s wins the trick with %(card)s."),
+    caption = phrase(loc.gettext("%(suit)s are trumps. %(leader)s leads; %(winner)s wins the trick "
+                                 "with %(card)s."),
                      suit=_capital(loc.suit_name(trump)), leader=loc.seat_name(leader),
                      winner=winner.name, card=winner.card)
     return TrickPicture(caption, len(seats), tuple(plays), winner.seat, loc.gettext("wins"))
@@ -361,8 +372,8 @@ def trump_choice(loc: Any, raw: dict[str, str]) -> TrumpChoice:
         if kinds == {ActionKind.NAME}:
             steps.append(phrase(loc.gettext("%(seat)s, left of the dealer, must name trump."), seat=first))
         elif ActionKind.TAKE in kinds:
-            steps.append(phrase(loc.gettext("From %(seat)s, left of the dealer, each player takes the proposed "
-                                            "suit or passes."), seat=first))
+            steps.append(phrase(loc.gettext("From %(seat)s, left of the dealer, each player takes the "
+                                            "proposed suit or passes."), seat=first))
         else:
             steps.append(phrase(loc.gettext("From %(seat)s, left of the dealer, each player names a suit or "
                                             "passes."), seat=first))
@@ -374,10 +385,12 @@ def trump_choice(loc: Any, raw: dict[str, str]) -> TrumpChoice:
                     steps.append(phrase(loc.gettext("If all four pass, %(seat)s must name one of the other "
                                                     "three suits."), seat=seat))
                 else:
-                    steps.append(phrase(loc.gettext("If all four pass, %(seat)s must name trump."), seat=seat))
+                    must = loc.gettext("If all four pass, %(seat)s must name trump.")
+                    steps.append(phrase(must, seat=seat))
         else:
             steps.append(loc.gettext("His side is the playing side."))
-        names = {"free": loc.gettext("Free"), "forced": loc.gettext("Forced"), "turned": loc.gettext("Turned")}
+        names = {"free": loc.gettext("Free"), "forced": loc.gettext("Forced"),
+                 "turned": loc.gettext("Turned")}
         flows.append(Flow(Code.option(f"trump-choice={choice}", isolate, lang), names[choice], tuple(steps)))
     return TrumpChoice(loc.gettext("Three ways to choose trump in Klaverjas (dealer: South)"), tuple(flows),
                        loc.gettext("the default"), KlaverjasRules().trump_choice)

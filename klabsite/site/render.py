@@ -694,7 +694,8 @@ def text_findings(renderer: Renderer) -> list[tuple[str, str, int]]:
     for language in renderer.site.languages:
         catalog = language.catalogs.get("content")
 
-        def where(source: RulesSource, line: int, msgid: str, translated: bool) -> tuple[str, int]:
+        def where(source: RulesSource, line: int, msgid: str, translated: bool,
+                  catalog: Any = catalog) -> tuple[str, int]:
             if translated and catalog is not None:
                 message = catalog[1].get(msgid)
                 if message is not None:

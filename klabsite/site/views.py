@@ -31,8 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "Table", "Note",
-           "Cell", "Block", "View", "phrase", "blocks"]
+__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "Table",
+           "Note", "Cell", "Block", "View", "phrase", "blocks"]
 
 
 @dataclass(frozen=True, slots=True)
