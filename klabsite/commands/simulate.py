@@ -46,7 +46,7 @@ S-3 ... (S from --seed) until it has --count of them, and writes them analysed
 and tagged as the deals of one match, its Source naming each deal's seed.
 --jobs J plays J seeds at a time in J processes, with the same result. Rare
 tags take many deals: the heuristic bots are much faster than the search bot
-(--bots heuristic,heuristic). A progress line shows on a terminal."""
+(--bots heuristic). A progress line shows on a terminal."""
 
 
 def _epilog() -> str:
@@ -54,11 +54,11 @@ def _epilog() -> str:
     return examples(
         "klabsite simulate --game klaberjass --seed 7 --deals 3",
         "klabsite simulate --game klaverjas --seed club-night --match --out night.klab",
-        f"klabsite simulate --game klaverjas --seed 1 --match --bots {','.join([bot] * 4)}",
+        f"klabsite simulate --game klaverjas --seed 1 --match --bots {bot}",
         'klabsite simulate --game klaverjas --seed 2 --deals 8 --rules "trick-rules=rotterdam"',
         "klabsite simulate --game klaberjass --seed 3 --deals 5 --analyse",
         "klabsite simulate --game klaverjas --seed x --find pit --count 2 --out pits.klab",
-        "klabsite simulate --game klaberjass --seed x --find dix,sequence-duel --bots heuristic,heuristic "
+        "klabsite simulate --game klaberjass --seed x --find dix,sequence-duel --bots search,heuristic "
         "--jobs 2",
     ) + "\n\n" + textwrap.fill(f"Tag words: {', '.join(TAG_WORDS)}.", 80)
 
@@ -78,8 +78,8 @@ def register(subparsers: Any) -> None:
                                                      '"trick-rules=rotterdam target=1000"')
     parser.add_argument("--players", default="", help='the players\' names, e.g. "N:Anna S:Ben"')
     parser.add_argument("--bots", default="", metavar="BOT,…",
-                        help=f"one bot per seat, comma separated, in seat order; bots: {_bot_names()} "
-                             "(default: random everywhere)")
+                        help=f"one bot for every seat, or one per seat, comma separated, in seat order; "
+                             f"bots: {_bot_names()} (default: random everywhere)")
     parser.add_argument("--out", metavar="FILE", help="write the record to FILE (default: standard output)")
     parser.add_argument("--analyse", action="store_true",
                         help="add the solver's analysis of every card play (--find always does)")

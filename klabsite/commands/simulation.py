@@ -119,10 +119,14 @@ def bots_for(game: Game, names: Sequence[str]) -> dict[Seat, Bot]:
 
 
 def bot_names_of(game: Game, names: Sequence[str]) -> list[str]:
-    """The bot of each seat (default: ``random`` everywhere); :class:`SimulationError` for a wrong count."""
-    chosen = list(names) or ["random"] * len(game.seats)
+    """The bot of each seat: one name per seat, or one name for every seat (default: ``random``
+    everywhere); :class:`SimulationError` for another count."""
+    chosen = list(names) or ["random"]
+    if len(chosen) == 1:
+        chosen *= len(game.seats)
     if len(chosen) != len(game.seats):
-        raise SimulationError(f"{game.name} needs {len(game.seats)} bots, one per seat, not {len(chosen)}")
+        raise SimulationError(f"{game.name} needs one bot for all seats or {len(game.seats)}, one per seat, "
+                              f"not {len(chosen)}")
     return chosen
 
 
