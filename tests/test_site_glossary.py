@@ -107,3 +107,40 @@ def test_the_built_glossary_and_pages_link_up(project):
     built = outputs["en/glossary.html"].decode()
     assert re.findall(r'<li class="term" id="([^"]+)">', built) == ["term-card", "term-non-dealer"]
     assert 'class="term-link"' not in built, "the glossary does not link to itself"
+
+
+HEADED = """# Glossary
+
+Intro.
+
+## D
+
+### Dealer
+
+The player who deals.
+
+## T
+
+### Trick
+
+One card from each player.
+
+### Trump suit
+
+The suit chosen.
+"""
+
+HEADED_FR = {"Dealer": "Donneur", "Trick": "Pli", "Trump suit": "Couleur d’atout",
+             "The player who deals.": "Celui qui distribue.", "One card from each player.": "Une carte de chacun.",
+             "The suit chosen.": "La couleur choisie."}
+
+
+def test_a_glossary_of_headed_entries_is_sorted_under_letters_of_the_pages_language():
+    french = convert(HEADED, DocumentContext("08-glossary.md", lang="fr", translate=HEADED_FR.get, glossary=True))
+    assert [term for _, term in french.terms] == ["Couleur d’atout", "Donneur", "Pli"]
+    letters = re.findall(r'<h2 class="letter" id="([^"]+)">([^<]+)</h2>', french.html)
+    assert letters == [("letter-c", "C"), ("letter-d", "D"), ("letter-p", "P")]
+    html = french.html
+    assert html.index("Couleur d’atout") < html.index("La couleur choisie.") < html.index("Donneur")
+    assert html.index("Intro.") < html.index('id="letter-c"'), "what comes before the first letter stays first"
+    assert '<h3 class="term" id="trump-suit"' in html, "entries keep the id of their English heading"

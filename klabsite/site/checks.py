@@ -4,13 +4,16 @@ reported as warnings at their Markdown or ``.po`` line (errors under ``--strict`
 - A page's summary is shown whole (the home page, ``<meta name=description>``), never cut: it
   must be at most :data:`SUMMARY_LIMIT` characters in every language.
 - A quoted phrase that ends with its own full stop takes no second one after the closing quote
-  (``"Good.".``, «Sto.».).
+  (``"Good.".``, «Sto.».). A question or exclamation mark inside the quotes may be followed by
+  the sentence's stop, as Spanish and French write it («¿A qué carta?».).
 - A paragraph that only says "Next: [the next page](…)" repeats the pager under every page.
 
 >>> summary_problem("x" * 160) is None, summary_problem("x" * 161)
 (True, 'the summary is 161 characters long: at most 160, as it is shown whole (home page, search engines)')
 >>> double_stop('He says "Good.".'), double_stop("«Sto.».") , double_stop('He says "Good."')
 ('Good.".', 'Sto.».', None)
+>>> double_stop("Pregunta «¿A qué carta?».") is None
+True
 >>> repeats_pager("Next: [playing the cards](klaverjas-play.md).", ("klaverjas-play.md",))
 True
 >>> repeats_pager("See [playing the cards](klaverjas-play.md) for the tricks.", ("klaverjas-play.md",))
@@ -27,7 +30,7 @@ SUMMARY_LIMIT = 160
 """The longest summary, in characters: what search engines show of ``<meta name=description>``."""
 
 _CLOSING_QUOTES = "\"”“»«’'"
-_DOUBLE_STOP = re.compile(rf"[^\s{_CLOSING_QUOTES}]*[.!?…][{_CLOSING_QUOTES}]\*{{0,2}}\.")
+_DOUBLE_STOP = re.compile(rf"[^\s{_CLOSING_QUOTES}]*[.…][{_CLOSING_QUOTES}]\*{{0,2}}\.")
 _PAGER_LINE = re.compile(r"^[^\[\]()]{1,30}:\s*\[[^\]]+\]\(([^)#\s]+\.md)(?:#[^)]*)?\)\s*\.?\s*$")
 
 

@@ -103,6 +103,8 @@ class GlossaryEntries(Treeprocessor):
                 element.attrib.pop("data-klab-msgid", None)
             return
         used: set[str] = set()
+        if any(child.tag == "h3" for child in root):
+            self._heading_entries(root, used)
         for parent in list(root.iter()):
             if parent.tag not in ("ul", "ol") or not len(parent):
                 continue
@@ -136,6 +138,40 @@ class GlossaryEntries(Treeprocessor):
                 self.state["terms"].append((ident, term))
         for element in root.iter():
             element.attrib.pop("data-klab-msgid", None)
+
+    def _heading_entries(self, root: etree.Element, used: set[str]) -> None:
+        """The glossary written as ``## Letter`` sections of ``### Term`` entries: every entry (its
+        heading and the blocks up to the next heading) sorted A–Z by its term in the page's
+        language, under letter headings drawn again from the sorted terms."""
+        children = list(root)
+        start = next(index for index, child in enumerate(children) if child.tag in ("h2", "h3"))
+        entries: list[tuple[tuple[str, str], list[etree.Element]]] = []
+        for child in children[start:]:
+            root.remove(child)
+            if child.tag == "h3":
+                english = child.attrib.pop("data-klab-msgid", None) or _text(child)
+                ident = child.get("id") or term_id(english)  # the heading's own id: links keep working
+                used.add(ident)
+                child.set("class", "term")
+                term = _text(child)
+                entries.append((sort_key(term, self.lang), [child]))
+                self.state["terms"].append((ident, term))
+            elif child.tag != "h2" and entries:
+                entries[-1][1].append(child)
+        entries.sort(key=lambda entry: entry[0])
+        self.state["terms"].sort(key=lambda item: sort_key(item[1], self.lang))
+        letter = None
+        for key, blocks in entries:
+            initial = (key[0][:1] or "#").upper()
+            if initial != letter:
+                letter = initial
+                ident = f"letter-{initial.lower()}" if initial.isascii() and initial.isalnum() else \
+                    f"letter-{len(used)}"
+                used.add(ident)
+                heading = etree.SubElement(root, "h2", {"id": ident, "class": "letter"})
+                heading.text = initial
+            for block in blocks:
+                root.append(block)
 
 
 def term_pattern(terms: Sequence[tuple[str, str]],
