@@ -132,7 +132,7 @@ def test_picture_texts_are_translated():
 def deal_project(project):
     (project / "site_src" / "deals").mkdir()
     for name in ("kb.klab", "kv.klab"):  # standard rules: their pages link to no rules page
-        shutil.copy(REPO / "site_src" / "deals" / name, project / "site_src" / "deals" / name)
+        shutil.copy(REPO / "tests" / "fixtures" / "replays" / name, project / "site_src" / "deals" / name)
     page = project / "site_src" / "rules" / "02-play.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n[[klab:worked-deal game=klaverjas]]\n\n"
                     "[[klab:worked-deal game=klaberjass]]\n", encoding="utf-8")

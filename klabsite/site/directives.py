@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -103,13 +104,18 @@ def parse_directive(line: str) -> tuple[str, dict[str, str]] | None:
 
     >>> parse_directive("[[klab:options game=klaverjas]]")
     ('options', {'game': 'klaverjas'})
+    >>> parse_directive('[[klab:trick-picture cards="9H JH" trump=H]]')
+    ('trick-picture', {'cards': '9H JH', 'trump': 'H'})
     >>> parse_directive("Some prose.") is None
     True
     """
     match = _LINE.match(line)
     if not match:
         return None
-    name, rest = match.group(1), match.group(2).split()
+    try:
+        name, rest = match.group(1), shlex.split(match.group(2))
+    except ValueError as error:
+        raise DirectiveError(f"klab:{match.group(1)}: cannot read the arguments: {error}") from None
     args: dict[str, str] = {}
     for word in rest:
         key, sep, value = word.partition("=")

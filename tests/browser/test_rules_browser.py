@@ -67,7 +67,7 @@ def pictures_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for folder in ("site_src", "locales", "docs"):
         shutil.copytree(REPO / folder, root / folder)
     (root / "site_src" / "rules" / "09-pictures.md").write_text(PICTURES_PAGE, encoding="utf-8")
-    deals = tuple(root / "site_src" / "deals" / name for name in ("kb.klab", "kv.klab"))
+    deals = tuple(REPO / "tests" / "fixtures" / "replays" / name for name in ("kb.klab", "kv.klab"))
     out = root / "_site"
     build(load_config(root, out_dir=out, deal_files=deals))
     handler = functools.partial(_QuietHandler, directory=str(out))
