@@ -1,0 +1,95 @@
+"""The deals the default site ships (site_src/deals/): enough of them, valid and analysed, and
+between them every tag word, every option value, a whole match of each game and a score sheet."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from klabsite.commands.check import check_file
+from klabsite.engine.games import get_game
+from klabsite.records.klab import read_record
+from klabsite.records.replay import replay
+from klabsite.records.tags import TAG_WORDS
+
+DEALS = Path(__file__).resolve().parents[1] / "site_src" / "deals"
+FILES = sorted(DEALS.glob("*.klab"))
+GAMES = ("klaberjass", "klaverjas")
+HEURISTIC = {"klaverjas-roem-200.klab"}
+"""The files whose word is too rare for the search bots (the script's docstring says why)."""
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    """Each shipped file: (path, record, replay)."""
+    loaded = []
+    for path in FILES:
+        record = read_record(path.read_text(encoding="utf-8"))
+        loaded.append((path, record, replay(record)))
+    return loaded
+
+
+def _played(shipped, game):
+    return [done for _, record, match in shipped if record.tags["Game"] == game
+            for done in match.deals if done.deal is not None]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])
+def test_every_shipped_record_checks_clean_with_its_analysis(path):
+    out, err = io.StringIO(), io.StringIO()
+    assert check_file(str(path), False, out, err, dd=True) == 0, err.getvalue()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_least_thirty_played_deals_of_each_game(shipped, game):
+    assert len(_played(shipped, game)) >= 30
+
+
+def test_the_shipped_deals_between_them_have_every_tag_word(shipped):
+    words = {word for _, record, _ in shipped for deal in record.deals for word in deal.tags.get("Tags", "").split()}
+    assert set(TAG_WORDS) - {"thrown-in"} <= words
+    assert "thrown-in" in words, "a Klaberjass deal nobody takes"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_shipped_deals_between_them_play_every_option_value(shipped, game):
+    rules_class = get_game(game).rules_class
+    played = {(name, value) for _, record, match in shipped if record.tags["Game"] == game
+              for name, value in (word.split("=", 1) for word in record.tags.get("Rules", "").split())}
+    for name, values in rules_class.CHOICES.items():
+        defaults = rules_class()
+        for value in values:
+            is_default = getattr(defaults, name.replace("-", "_")) == value
+            assert is_default or (name, value) in played, f"{name}={value}"
+    if game == "klaberjass":
+        assert ("long-sequence", "100") in played
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_match_of_each_game_played_to_its_target(shipped, game):
+    whole = [match for _, record, match in shipped if record.tags["Game"] == game
+             and "deals=" not in record.tags.get("Rules", "") and "Deck" in record.deals[0].tags
+             and match.score.over and match.score.winner is not None]
+    assert whole, f"no whole {game} match"
+
+
+def test_one_score_sheet_match(shipped):
+    sheets = [record for _, record, _ in shipped if record.deals and all("Deck" not in deal.tags for deal in record.deals)]
+    assert sheets
+
+
+def test_the_search_bots_play_the_shipped_deals(shipped):
+    for path, record, _ in shipped:
+        source = record.tags.get("Source", "")
+        if "bots=" not in source:
+            continue
+        bots = set(source.split("bots=")[1].split()[0].split(","))
+        assert bots == ({"heuristic"} if path.name in HEURISTIC else {"search"}), path.name
+
+
+def test_each_game_has_a_worked_example(shipped):
+    for game in GAMES:
+        assert any("worked-example" in deal.tags.get("Tags", "").split()
+                   for _, record, _ in shipped if record.tags["Game"] == game for deal in record.deals), game
