@@ -14,7 +14,9 @@ as a whole word (English, French and Spanish also find it with a plural ``s``); 
 wins where two start at the same place (*trump suit* before *trump*). Only the first use on a
 page is linked, and never inside a heading, a link, code, a table header or a caption. A term
 that holds a comma, a quotation mark or a digit (``Ace, king, …``, ``"Good."``) names a group or
-a phrase, not a word of the prose, and is not looked for.
+a phrase, not a word of the prose, and is not looked for; nor are the games' names
+(:data:`UNLINKED`), which every page is about (and *Jass*, the jack of trumps, is also the name
+of a Swiss game).
 
 >>> sort_key("Élder hand", "fr") < sort_key("Enchère", "fr"), sort_key("الكبّة", "ar") == sort_key("كبّة", "ar")
 (True, True)
@@ -31,8 +33,11 @@ from typing import Any
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
-__all__ = ["GLOSSARY_SLUG", "TERM_PREFIX", "sort_key", "term_id", "english_term", "GlossaryEntries",
-           "TermLinks", "term_pattern"]
+__all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "english_term",
+           "GlossaryEntries", "TermLinks", "term_pattern"]
+
+UNLINKED = frozenset({"klaberjass", "klaverjas", "jass"})
+"""Glossary entries (by anchor) the rules pages do not link to."""
 
 GLOSSARY_SLUG = "glossary"
 """The slug of the glossary page (``NN-glossary.md``)."""
@@ -185,7 +190,7 @@ def term_pattern(terms: Sequence[tuple[str, str]],
     """
     ids: dict[str, str] = {}
     for ident, term in terms:
-        if term and not _NOT_A_WORD.search(term):
+        if term and not _NOT_A_WORD.search(term) and ident not in UNLINKED:
             ids.setdefault(term.casefold(), ident)
     if not ids:
         return None, ids

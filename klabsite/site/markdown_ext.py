@@ -43,6 +43,7 @@ out of the site is written with ``https://`` (see :mod:`klabsite.site.guard`).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shlex
 import unicodedata
@@ -81,6 +82,7 @@ DIRECTIVE_RE = re.compile(r"^\[\[klab:([A-Za-z0-9_-]+)((?:\s+[^\]]*)?)\]\]\s*$")
 FRONT_MATTER_KEYS = {
     "summary": "the page's summary in one sentence: the home page lists it under the page's title, and "
                "search engines show it (<meta name=description>)",
+    "updated": "the date the page's rules last changed (YYYY-MM-DD), shown under the page; not translated",
 }
 """The keys a front-matter block may set, with the note translators get for each."""
 
@@ -192,6 +194,8 @@ class RenderedDocument:
     """The front matter's ``summary`` (translated when the language has it), as plain text."""
     summary_lang: str = ""
     """The language :attr:`summary` is in (the source language when it is not translated yet)."""
+    updated: dt.date | None = None
+    """The front matter's ``updated``: when the page's rules last changed."""
     notes: dict[int, str] = field(default_factory=dict)
     """Notes for translators by message line (the front matter's keys)."""
     texts: list[tuple[int, str, str, bool]] = field(default_factory=list)
@@ -244,6 +248,14 @@ class _FrontMatter(Preprocessor):
         if "summary" in values:
             number, parts = values["summary"]
             self._summary(number, normalize(" ".join(parts)))
+        if "updated" in values:
+            number, parts = values["updated"]
+            try:
+                self.state["updated"] = dt.date.fromisoformat(" ".join(parts).strip())
+            except ValueError:
+                given = " ".join(parts)
+                raise BuildError(f"front matter: updated takes a date such as 2026-12-01, not {given!r}",
+                                 self.context.path, number) from None
         self.state["body_start"] = end + 1
         return [""] * (end + 1) + lines[end + 1:]
 
@@ -645,4 +657,5 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
                             translated=state["translated"], total=state["total"], lead=state["lead"],
                             summary=state["summary"], summary_lang=state["summary_lang"],
                             notes=state["notes"], texts=state["texts"], summary_line=state["summary_line"],
-                            summary_msgid=state["summary_msgid"], terms=state["terms"])
+                            summary_msgid=state["summary_msgid"], terms=state["terms"],
+                            updated=state.get("updated"))

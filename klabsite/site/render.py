@@ -523,6 +523,9 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 "toc": _toc(document.headings),
                 "description": _describe(document),
                 "progress": (document.translated, document.total),
+                "updated": (format_date(document.updated, "long", locale=language.code)
+                            if document.updated else None),
+                "updated_iso": document.updated.isoformat() if document.updated else None,
                 "position": (index + 1, len(rules)),
                 "game": game,
                 "game_start": game_start,
