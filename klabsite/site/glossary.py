@@ -70,8 +70,9 @@ def term_id(term: str) -> str:
 
 
 def sort_key(term: str, lang: str) -> tuple[str, str]:
-    """How a term sorts A–Z in ``lang``: letters without accents, case-blind, leading quotes and
-    (in Arabic) the article ال left out; ties broken by the exact text, so the order is stable.
+    """How a term sorts A–Z in ``lang``: letters and digits only (no accents, spaces, apostrophes or
+    hyphens), case-blind, and in Arabic without the article ال; ties broken by the exact text, so
+    the order is stable (``Règles d’Amsterdam`` before ``Règles de Rotterdam``).
 
     This is a simple approximation of each language's collation, enough for a glossary of a
     hundred terms (Croatian č and ć sort with c).
@@ -80,7 +81,7 @@ def sort_key(term: str, lang: str) -> tuple[str, str]:
     if lang == "ar":
         text = _ARTICLE.sub("", text)
     decomposed = unicodedata.normalize("NFKD", text)
-    base = "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+    base = "".join(char for char in decomposed if char.isalnum()).casefold()  # no accents, spaces or ’
     return base, text
 
 

@@ -80,6 +80,8 @@ class CardRow:
     label: Cell
     cards: tuple[CardView, ...]
     points: tuple[Number, ...] | None
+    units: tuple[str, ...] = ()
+    """The word after each card's points for screen readers ("point" or "points", by the number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +91,6 @@ class CardRows:
     kind: ClassVar[str] = "card_rows"
     caption: Cell
     rows: tuple[CardRow, ...]
-    points_label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,8 +233,11 @@ def card_rows(loc: Any, raw: dict[str, str]) -> CardRows:
 
     def row(label: Cell, suit: Suit, ranks: Sequence[Rank], points: dict[Rank, int] | None) -> CardRow:
         cards = tuple(loc.card_view(Card(rank, suit)) for rank in ranks)
-        return CardRow(label, cards, tuple(Number(loc.number(points[rank])) for rank in ranks)
-                       if points is not None else None)
+        if points is None:
+            return CardRow(label, cards, None)
+        # TRANSLATORS: said by screen readers after a card's points in the card-order picture.
+        units = tuple(loc.ngettext("point", "points", points[rank]) for rank in ranks)
+        return CardRow(label, cards, tuple(Number(loc.number(points[rank])) for rank in ranks), units)
 
     rows = (
         # TRANSLATORS: a row of the card-order picture; %(suit)s is the suit shown, e.g. "hearts".
@@ -243,7 +247,7 @@ def card_rows(loc: Any, raw: dict[str, str]) -> CardRows:
             plain, PLAIN_ORDER, PLAIN_POINTS),
         row(loc.gettext("Sequence order, the same in every suit, lowest first"), run, SEQUENCE_ORDER, None),
     )
-    return CardRows(loc.gettext("The order of the cards"), rows, loc.gettext("points"))
+    return CardRows(loc.gettext("The order of the cards"), rows)
 
 
 # ---------------------------------------------------------------------------------------------
