@@ -42,8 +42,8 @@ class Entry:
     name: str
     args: tuple[str, ...]
     title: str
-    worked: tuple[int, ...] = ()
-    """Numbers of the deals that get the tag word ``worked-example``."""
+    worked: bool = False
+    """Whether the first deal played to a score gets the tag word ``worked-example``."""
     sheet_of: str = ""
     """For a score sheet: the shipped match whose results it is written from."""
 
@@ -69,7 +69,7 @@ def find(game: str, seed: str, words: str, count: int, rules: str = "",
 PLAN: tuple[Entry, ...] = (
     # Klaberjass: a whole match, then the words and the option values.
     Entry("klaberjass-match", simulate("klaberjass", "ship-kb-match", "--match"),
-          "A Klaberjass match to 500", worked=(1,)),
+          "A Klaberjass match to 500", worked=True),
     Entry("klaberjass-dix", find("klaberjass", "ship-kb-dix", "dix", 2), "The dix"),
     Entry("klaberjass-bella", find("klaberjass", "ship-kb-bella", "bella", 2), "Bella"),
     Entry("klaberjass-bella-declined", find("klaberjass", "ship-kb-bella-declined", "bella-declined", 1),
@@ -98,7 +98,7 @@ PLAN: tuple[Entry, ...] = (
                                              "--rules", "schmeiss=off"), "Without schmeiss"),
     # Klaverjas: a whole match, the words, the other rules.
     Entry("klaverjas-match", simulate("klaverjas", "ship-kv-match", "--match"),
-          "A Klaverjas match to 1500", worked=(1,)),
+          "A Klaverjas match to 1500", worked=True),
     Entry("klaverjas-nat", find("klaverjas", "ship-kv-nat", "nat", 2), "Nat"),
     Entry("klaverjas-pit", find("klaverjas", "ship-kv-pit", "pit", 2), "Pit"),
     Entry("klaverjas-roem-100", find("klaverjas", "ship-kv-roem-100", "roem-100", 2), "Roem of 100"),
@@ -151,10 +151,11 @@ def finish(entry: Entry) -> None:
     """Give the match its title and tag the worked examples (neither changes an id)."""
     record = read_record(entry.path.read_text(encoding="utf-8"))
     record.tags["Title"] = entry.title
-    for deal in record.deals:
-        if deal.number in entry.worked:
-            words = deal.tags.get("Tags", "").split()
-            deal.tags["Tags"] = " ".join([*words, WORKED] if WORKED not in words else words)
+    if entry.worked:
+        played = next(done.record for done in replay(record).deals
+                      if done.result is not None and done.result.outcome == "played")
+        words = played.tags.get("Tags", "").split()
+        played.tags["Tags"] = " ".join([*words, WORKED] if WORKED not in words else words)
     entry.path.write_text(format_record(record), encoding="utf-8")
 
 
