@@ -17,7 +17,7 @@ from klabsite.records.tags import TAG_WORDS
 DEALS = Path(__file__).resolve().parents[1] / "site_src" / "deals"
 FILES = sorted(DEALS.glob("*.klab"))
 GAMES = ("klaberjass", "klaverjas")
-HEURISTIC = {"klaverjas-roem-200.klab"}
+HEURISTIC = {"klaverjas-roem-100.klab", "klaverjas-roem-200.klab"}
 """The files whose word is too rare for the search bots (the script's docstring says why)."""
 
 
