@@ -32,9 +32,10 @@ stylesheet, whose policy forbids scripts (``script-src``, or else ``default-src`
 
 from __future__ import annotations
 
+import functools
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser, attrfind_tolerant  # type: ignore[attr-defined]
 
@@ -148,6 +149,23 @@ _ATTRIBUTE: re.Pattern[str] = attrfind_tolerant
 _RAW_TEXT = {"script": re.compile(r"</script", re.IGNORECASE), "style": re.compile(r"</style", re.IGNORECASE)}
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _attributes(text: str) -> tuple[tuple[str, str | None], ...]:
+    """The attributes of a start tag as html.parser reads them (a page repeats most of its tags,
+    so each distinct text is read once)."""
+    if not text or text.isspace():
+        return ()
+    attrs: list[tuple[str, str | None]] = []
+    for name, rest, value in _ATTRIBUTE.findall(" " + text):
+        if not rest:
+            attrs.append((name.lower(), None))
+            continue
+        if value[:1] == value[-1:] and value[:1] in ("'", '"'):
+            value = value[1:-1]
+        attrs.append((name.lower(), html.unescape(value) if "&" in value else value))
+    return tuple(attrs)
+
+
 class _Parser(HTMLParser):
     """One pass over an output; ``kind`` is ``page``, ``fragment`` (raw HTML in Markdown) or ``svg``.
 
@@ -157,9 +175,15 @@ class _Parser(HTMLParser):
     character-by-character reader; the handlers are the same.
     """
 
+    every_text = False
+    """Whether :meth:`handle_data` sees every run of text; the guard only needs the runs holding
+    a ``<`` (escaped text has none), and skipping the others halves its time."""
+
     def __init__(self, kind: str, base_url: str | None, allowed: Iterable[str]) -> None:
         super().__init__(convert_charrefs=False)
-        self._line = 1
+        self._data = ""
+        self._position = 0
+        self._counted = (0, 1)
         self._tag_text = ""
         self.kind = kind
         self.base_url = base_url
@@ -172,75 +196,70 @@ class _Parser(HTMLParser):
 
     def feed(self, data: str) -> None:
         """Read a whole output (one call per output)."""
-        position, line = 0, 1
-        length = len(data)
+        self._data, self._counted = data, (0, 1)
+        position, length = 0, len(data)
         while position < length:
-            match = _TOKEN.search(data, position)
-            start = match.start() if match else length
-            if start > position:
-                self._line = line
-                self.handle_data(data[position:start])
-                line += data.count("\n", position, start)
-            if match is None:
-                break
-            self._line = line
-            text = match.group(0)
-            position = match.end()
-            kind = "start" if match.group("start") is not None else match.lastgroup
-            if kind == "start":
+            for match in _TOKEN.finditer(data, position):
+                start = match.start()
+                if start > position and (self.every_text or data.find("<", position, start) >= 0):
+                    self._position = position
+                    self.handle_data(data[position:start])
+                self._position = start
+                position = match.end()
+                if match.group("start") is None:
+                    self._other(match)
+                    continue
+                text = match.group(0)
                 tag = match.group("start").lower()
                 self._tag_text = text
-                attrs = self._attributes(match.group("attrs"))
+                attrs = _attributes(match.group("attrs"))
                 if text.endswith("/>"):
                     self.handle_startendtag(tag, attrs)
+                elif tag in _RAW_TEXT:
+                    self.handle_starttag(tag, attrs)
+                    end = _RAW_TEXT[tag].search(data, position)
+                    stop = end.start() if end else length
+                    self.cdata_elem = tag
+                    self._position = position
+                    self.handle_data(data[position:stop])
+                    self.cdata_elem = None
+                    position = stop
+                    break  # go on after the raw text: the tokens found inside it do not count
                 else:
                     self.handle_starttag(tag, attrs)
-                    if tag in _RAW_TEXT:
-                        end = _RAW_TEXT[tag].search(data, position)
-                        stop = end.start() if end else length
-                        self.cdata_elem = tag
-                        line += text.count("\n")
-                        self._line = line
-                        self.handle_data(data[position:stop])
-                        self.cdata_elem = None
-                        line += data.count("\n", position, stop)
-                        position = stop
-                        continue
-            elif kind == "end":
-                self.handle_endtag(match.group("end").lower())
-            elif kind == "comment":
-                self.handle_comment(match.group("comment"))
-            elif kind == "decl":  # as html.parser: a doctype, a marked section, else a bogus comment
-                decl = match.group("decl")
-                if not text.endswith(">"):  # cut off by the end of the text: read as text
-                    self.handle_data(text)
-                elif decl[:7].lower() == "doctype":
-                    self.handle_decl(decl)
-                elif decl.startswith("["):
-                    self.unknown_decl(decl[1:].removesuffix("]").removesuffix("]"))
-                else:
-                    self.handle_comment(decl)
             else:
-                self.handle_pi(match.group("pi"))
-            line += text.count("\n")
+                if position < length and (self.every_text or data.find("<", position) >= 0):
+                    self._position = position
+                    self.handle_data(data[position:])
+                return
 
-    @staticmethod
-    def _attributes(text: str) -> list[tuple[str, str | None]]:
-        if not text or text.isspace():
-            return []
-        attrs: list[tuple[str, str | None]] = []
-        for name, rest, value in _ATTRIBUTE.findall(" " + text):
-            if not rest:
-                attrs.append((name.lower(), None))
-                continue
-            if value[:1] == value[-1:] and value[:1] in ("'", '"'):
-                value = value[1:-1]
-            attrs.append((name.lower(), html.unescape(value) if "&" in value else value))
-        return attrs
+    def _other(self, match: re.Match[str]) -> None:
+        """An end tag, a comment, a declaration or a processing instruction."""
+        kind = match.lastgroup
+        if kind == "end":
+            self.handle_endtag(match.group("end").lower())
+        elif kind == "comment":
+            self.handle_comment(match.group("comment"))
+        elif kind == "decl":  # as html.parser: a doctype, a marked section, else a bogus comment
+            decl = match.group("decl")
+            if not match.group(0).endswith(">"):  # cut off by the end of the text: read as text
+                self.handle_data(match.group(0))
+            elif decl[:7].lower() == "doctype":
+                self.handle_decl(decl)
+            elif decl.startswith("["):
+                self.unknown_decl(decl[1:].removesuffix("]").removesuffix("]"))
+            else:
+                self.handle_comment(decl)
+        else:
+            self.handle_pi(match.group("pi"))
 
     def getpos(self) -> tuple[int, int]:
-        """The line of the token being handled (and column 0)."""
-        return self._line, 0
+        """The line of the token being handled (and column 0), counted only when asked for."""
+        offset, line = self._counted
+        if self._position > offset:
+            line += self._data.count("\n", offset, self._position)
+            self._counted = (self._position, line)
+        return line, 0
 
     def get_starttag_text(self) -> str | None:
         """The start tag being handled, as written."""
@@ -256,7 +275,7 @@ class _Parser(HTMLParser):
         """The first line of the start tag being read, as written (to find it in the sources)."""
         return (self.get_starttag_text() or "").split("\n")[0]
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_starttag(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> None:
         if self.kind == "fragment":
             if tag not in self.allowed or attrs:
                 self.problem(self._fragment_message(tag, attrs), self.raw())
@@ -273,7 +292,7 @@ class _Parser(HTMLParser):
             elif name == "id" and value:
                 self.scan.ids.add(value)
 
-    def _special(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def _special(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> None:
         if tag == "head" and not self.head_done:  # a second <head> is ignored by browsers
             self.in_head = True
         elif tag == "body":
@@ -288,12 +307,12 @@ class _Parser(HTMLParser):
         if tag in ("link", "style", "img"):
             self.seen_resource = True
 
-    def _fragment_message(self, tag: str, attrs: list[tuple[str, str | None]]) -> str:
+    def _fragment_message(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> str:
         allowed = " ".join(f"<{name}>" for name in sorted(self.allowed))
         what = f"raw HTML <{tag}> with attributes" if tag in self.allowed else f"raw HTML <{tag}>"
         return f"{what}: only these tags may be written, without attributes: {allowed}"
 
-    def _url(self, tag: str, attrs: list[tuple[str, str | None]], name: str, value: str) -> None:
+    def _url(self, tag: str, attrs: Sequence[tuple[str, str | None]], name: str, value: str) -> None:
         if self.kind == "svg":
             if not value.startswith("#"):
                 self.problem(f"a link out of the image in <{tag} {name}> ({quote(value)})", self.raw(), value)
@@ -313,7 +332,7 @@ class _Parser(HTMLParser):
             return
         self.csp.append(_Csp(self.getpos()[0], values.get("content") or "", self.in_head, self.seen_resource))
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def handle_startendtag(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
 
     def handle_endtag(self, tag: str) -> None:

@@ -399,6 +399,7 @@ class ReplayParts:
         self._env = env
         self._macros: Any = None
         self._hands: dict[tuple[Any, ...], Markup] = {}
+        self._drawn: dict[tuple[Any, ...], Markup] = {}
 
     @property
     def macros(self) -> Any:
@@ -423,6 +424,28 @@ class ReplayParts:
         drawn = self._hands.get(key)
         if drawn is None:
             drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who, heading))
+        return drawn
+
+    def middle(self, deal: Any, step: Any) -> Markup:
+        """The middle of the table (the trick, the upcard, the stock): drawn again only when it
+        changed."""
+        table = step.table
+        key = ("middle", table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
+               table.stock, table.bottom)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = Markup(self.macros.middle(deal, step))
+        return drawn
+
+    def figures(self, deal: Any, step: Any) -> Markup:
+        """Trump, maker, dealer and the scoreboard: drawn again only when a figure changed (at
+        most once a trick)."""
+        table = step.table
+        key = ("figures", id(deal), table.trump, table.chooser, tuple(table.points.items()),
+               tuple(table.roem.items()), tuple(table.bella.items()))
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = Markup(self.macros.figures(deal, step))
         return drawn
 
     @functools.cache  # noqa: B019
@@ -454,6 +477,21 @@ class ReplayParts:
     def share(self, deal: Any, title: str, image: str | None) -> Markup:
         """The preview a shared link shows."""
         return Markup(self.macros.share(deal, title, image))
+
+    @functools.cache  # noqa: B019
+    def share_description(self, deal: Any) -> Markup:
+        """What a shared link of the deal says, on every page of the deal."""
+        return Markup(self.macros.share_description(deal))
+
+    def step_group(self, deal: Any, group: Any, at: int | None) -> Markup:
+        """A row of a deal's step list; a closed row (the page's step is elsewhere) is drawn once."""
+        if at is not None:
+            return Markup(self.macros.step_group(deal, group, at))
+        key = ("group", id(deal), group.kind, group.trick)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = Markup(self.macros.step_group(deal, group))
+        return drawn
 
     @functools.cache  # noqa: B019
     def group_label(self, group: Any) -> Markup:

@@ -5,8 +5,9 @@ the plan below: each entry is one ``klabsite simulate`` or ``klabsite score`` ru
 repeat any single file with the command the entry spells out (``--list`` prints them). The
 search bots play, and every card play is analysed (``dd`` annotations); two entries look for
 words so rare (four of a kind in one trick is about one Klaverjas deal in 6,000, four jacks one
-in 100,000) that they use the heuristic bots, and their ``Source`` says so. Afterwards the script gives a title to each match
-and marks the deals the rules pages tell in full with the tag word ``worked-example``.
+in 100,000) that they use the heuristic bots, and their ``Source`` says so. Afterwards the script
+gives a title to each match and marks the deal the rules pages tell in full with the tag word
+``worked-example``.
 
 Options: ``--only NAME[,NAME…]`` regenerates those files only; ``--jobs J`` searches with J
 processes (the records do not depend on it); ``--list`` prints the commands and stops. The whole
@@ -101,7 +102,8 @@ PLAN: tuple[Entry, ...] = (
           "A Klaverjas match to 1500", worked=True),
     Entry("klaverjas-nat", find("klaverjas", "ship-kv-nat", "nat", 2), "Nat"),
     Entry("klaverjas-pit", find("klaverjas", "ship-kv-pit", "pit", 2), "Pit"),
-    Entry("klaverjas-roem-100", find("klaverjas", "ship-kv-roem-100", "roem-100", 1, bots="heuristic"), "Four of a kind in one trick"),
+    Entry("klaverjas-roem-100", find("klaverjas", "ship-kv-roem-100", "roem-100", 1, bots="heuristic"),
+          "Four of a kind in one trick"),
     Entry("klaverjas-roem-200", find("klaverjas", "probe", "roem-200", 1, bots="heuristic"),
           "Four jacks in one trick"),
     Entry("klaverjas-stuk", find("klaverjas", "ship-kv-stuk", "bella", 2), "Stuk"),
