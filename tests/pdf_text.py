@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 __all__ = ["sheets"]
 
-_OBJECT = re.compile(rb"(\d+) 0 obj\s*(.*?)\s*endobj", re.DOTALL)
-_STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.DOTALL)
+_OBJECT_START = re.compile(rb"(\d+) 0 obj")
+_LENGTH = re.compile(rb"/Length (\d+)(?!\s+\d+\s+R)")
 _REF = rb"(\d+) 0 R"
 _TOKEN = re.compile(rb"<([0-9A-Fa-f\s]*)>|\(((?:\\.|[^\\)])*)\)|\[|\]|/[^\s/\[\]<>()]+|[-+]?\d*\.?\d+|[A-Za-z*'\"]+")
 
@@ -28,18 +28,28 @@ class _Object:
 
 
 def _objects(pdf: bytes) -> dict[int, _Object]:
+    """Every object; a stream is read by its ``/Length`` (its bytes may hold ``endobj``)."""
     objects = {}
-    for match in _OBJECT.finditer(pdf):
-        body = match.group(2)
-        stream = _STREAM.search(body)
+    position = 0
+    while (match := _OBJECT_START.search(pdf, position)) is not None:
+        start = match.end()
+        end = pdf.find(b"endobj", start)
+        stream = pdf.find(b"stream", start, end if end >= 0 else len(pdf))
         data = None
-        head = body
-        if stream:
-            head = body[:stream.start()]
-            data = stream.group(1)
+        if stream < 0:
+            head = pdf[start:end]
+        else:
+            head = pdf[start:stream]
+            begin = stream + len(b"stream")
+            begin += 2 if pdf[begin:begin + 2] == b"\r\n" else 1
+            length = _LENGTH.search(head)
+            stop = begin + int(length.group(1)) if length else pdf.find(b"endstream", begin)
+            data = pdf[begin:stop]
             if b"/FlateDecode" in head:
                 data = zlib.decompress(data)
-        objects[int(match.group(1))] = _Object(head, data)
+            end = pdf.find(b"endobj", stop)
+        objects[int(match.group(1))] = _Object(head.strip(), data)
+        position = end + len(b"endobj") if end >= 0 else len(pdf)
     return objects
 
 

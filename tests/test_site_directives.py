@@ -454,7 +454,8 @@ def test_every_page_has_a_one_sentence_summary() -> None:
     for page in PAGES:
         front, _ = _front_matter(page)
         summary = front.get("summary", "")
-        assert set(front) == {"summary"}, f"{page.name}: front matter with exactly a summary"
+        assert set(front) == {"summary", "updated"}, f"{page.name}: front matter with a summary and a date"
+        assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", front["updated"]), f"{page.name}: updated is YYYY-MM-DD"
         assert 40 <= len(summary) <= 160, f"{page.name}: summary of {len(summary)} characters"
         assert summary.endswith(".") and summary.count(". ") == 0, f"{page.name}: one sentence"
 

@@ -426,15 +426,15 @@ class ReplayParts:
             drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who, heading))
         return drawn
 
-    def middle(self, deal: Any, step: Any) -> Markup:
+    def middle(self, deal: Any, step: Any, box: str = "section") -> Markup:
         """The middle of the table (the trick, the upcard, the stock): drawn again only when it
         changed."""
         table = step.table
-        key = ("middle", table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
+        key = ("middle", box, table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
                table.stock, table.bottom)
         drawn = self._drawn.get(key)
         if drawn is None:
-            drawn = self._drawn[key] = Markup(self.macros.middle(deal, step))
+            drawn = self._drawn[key] = Markup(self.macros.middle(deal, step, box))
         return drawn
 
     def figures(self, deal: Any, step: Any) -> Markup:
