@@ -47,16 +47,22 @@ def gzipped(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
-def render_rate(config) -> tuple[int, float, float]:  # type: ignore[no-untyped-def]
-    """(pages, seconds drawing them, seconds drawing and scanning them), in this one process."""
+def fresh_pages(config):  # type: ignore[no-untyped-def]
+    """A new renderer of the site, its pages, and each page's other languages (as the build has them)."""
     renderer = Renderer(load_site(config))
     pages = renderer.pages()
     groups: dict[str, dict] = {}
     for page in pages:
         if page.lang:
             groups.setdefault(page.key, {})[page.lang] = page
+    return renderer, pages, lambda page: groups.get(page.key, {}) if page.lang else {}
+
+
+def render_rate(config) -> tuple[int, float, float]:  # type: ignore[no-untyped-def]
+    """(pages, seconds drawing them, seconds drawing and scanning them), in this one process."""
+    renderer, pages, alternates = fresh_pages(config)
     start = time.process_time()
-    texts = [renderer.render(page, groups.get(page.key, {}) if page.lang else {}) for page in pages]
+    texts = [renderer.render(page, alternates(page)) for page in pages]
     drawn = time.process_time() - start
     start = time.process_time()
     for text in texts:
@@ -66,15 +72,9 @@ def render_rate(config) -> tuple[int, float, float]:  # type: ignore[no-untyped-
 
 def build_render_rate(config) -> tuple[int, float, int]:  # type: ignore[no-untyped-def]
     """(pages, wall seconds, processes) of the build's render stage, fresh, on every core."""
-    renderer = Renderer(load_site(config))
-    pages = renderer.pages()
-    groups: dict[str, dict] = {}
-    for page in pages:
-        if page.lang:
-            groups.setdefault(page.key, {})[page.lang] = page
+    renderer, pages, alternates = fresh_pages(config)
     start = time.perf_counter()
-    render_pages(renderer, pages, lambda page: groups.get(page.key, {}) if page.lang else {},
-                 [page.path for page in pages])
+    render_pages(renderer, pages, alternates, [page.path for page in pages])
     return len(pages), time.perf_counter() - start, default_jobs()
 
 

@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-import re
-import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -49,6 +47,7 @@ from klabsite.engine.options import KlaberjassRules, KlaverjasRules
 from klabsite.engine.roem import PIT_BONUS, roem_parts, trick_roem
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
+from klabsite.site.markdown_ext import DIRECTIVE_RE, directive_arguments
 from klabsite.site.pictures import PICTURES
 from klabsite.site.views import (
     Cards,
@@ -96,7 +95,6 @@ class Localizer(Protocol):
 
 Directive = Callable[[Localizer, dict[str, str]], View]
 
-_LINE = re.compile(r"^\s*\[\[klab:([a-z][a-z0-9-]*)((?:\s+[^\s\]]+)*)\s*\]\]\s*$")
 
 
 def parse_directive(line: str) -> tuple[str, dict[str, str]] | None:
@@ -109,22 +107,13 @@ def parse_directive(line: str) -> tuple[str, dict[str, str]] | None:
     >>> parse_directive("Some prose.") is None
     True
     """
-    match = _LINE.match(line)
+    match = DIRECTIVE_RE.match(line.strip())
     if not match:
         return None
     try:
-        name, rest = match.group(1), shlex.split(match.group(2))
+        return match.group(1), directive_arguments(match.group(2))
     except ValueError as error:
-        raise DirectiveError(f"klab:{match.group(1)}: cannot read the arguments: {error}") from None
-    args: dict[str, str] = {}
-    for word in rest:
-        key, sep, value = word.partition("=")
-        if not sep or not key:
-            raise DirectiveError(f"klab:{name}: cannot read argument {word!r}: write key=value")
-        if key in args:
-            raise DirectiveError(f"klab:{name}: argument {key!r} is given twice")
-        args[key] = value
-    return name, args
+        raise DirectiveError(f"klab:{match.group(1)}: {error}") from None
 
 
 def render_directive(loc: Localizer, name: str, args: Mapping[str, str]) -> str:

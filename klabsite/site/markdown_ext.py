@@ -64,7 +64,7 @@ from klabsite.site.glossary import GlossaryEntries, TermLinks
 from klabsite.site.guard import scan_fragment, url_problem
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
-           "DIRECTIVE_RE", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS", "ALLOWED_HTML"]
+           "DIRECTIVE_RE", "directive_arguments", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS", "ALLOWED_HTML"]
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "def_list", "sane_lists", "admonition")
 """The standard Python-Markdown extensions the rules pages may use."""
@@ -328,19 +328,33 @@ class _Directives(Preprocessor):
         return self.md.htmlStash.store(str(block))
 
 
-def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:
-    """``key=value`` pairs; values may be quoted."""
+def directive_arguments(text: str) -> dict[str, str]:
+    """A directive's ``key=value`` pairs (a value may be quoted: ``cards="9H JH"``); a
+    :class:`ValueError` says what cannot be read.
+
+    >>> directive_arguments(' game=klaverjas cards="9H JH"')
+    {'game': 'klaverjas', 'cards': '9H JH'}
+    """
     try:
         words = shlex.split(text)
     except ValueError as error:
-        raise BuildError(f"cannot read directive arguments: {error}", *where) from None
+        raise ValueError(f"cannot read the arguments: {error}") from None
     args: dict[str, str] = {}
     for word in words:
         key, sep, value = word.partition("=")
         if not sep or not key:
-            raise BuildError(f"directive argument {word!r} must be key=value", *where)
+            raise ValueError(f"cannot read argument {word!r}: write key=value")
+        if key in args:
+            raise ValueError(f"argument {key!r} is given twice")
         args[key] = value
     return args
+
+
+def _parse_arguments(text: str, where: tuple[str, int]) -> dict[str, str]:
+    try:
+        return directive_arguments(text)
+    except ValueError as error:
+        raise BuildError(f"directive {error}", *where) from None
 
 
 class _RawHtmlStart(Preprocessor):

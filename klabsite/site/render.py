@@ -398,7 +398,6 @@ class ReplayParts:
     def __init__(self, env: jinja2.Environment) -> None:
         self._env = env
         self._macros: Any = None
-        self._hands: dict[tuple[Any, ...], Markup] = {}
         self._drawn: dict[tuple[Any, ...], Markup] = {}
 
     @property
@@ -407,6 +406,13 @@ class ReplayParts:
         if self._macros is None:
             self._macros = self._env.get_template("macros/replay.html").module
         return self._macros
+
+    def _remember(self, key: tuple[Any, ...], draw: Callable[[], str]) -> Markup:
+        """What ``draw`` makes, drawn once per ``key`` (the values the markup depends on)."""
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = Markup(draw())
+        return drawn
 
     @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
     def slot(self, item: Any, cost: int | None) -> Markup:
@@ -419,12 +425,9 @@ class ReplayParts:
         table = step.table
         acting = step.step.seat == who
         costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
-        key = (id(deal), who, table.hands[who], costs, acting, table.won_by == who, table.chooser == who)
-        key += (heading,)
-        drawn = self._hands.get(key)
-        if drawn is None:
-            drawn = self._hands[key] = Markup(self.macros.hand(deal, step, who, heading))
-        return drawn
+        key = ("hand", id(deal), who, table.hands[who], costs, acting, table.won_by == who,
+               table.chooser == who, heading)
+        return self._remember(key, lambda: self.macros.hand(deal, step, who, heading))
 
     def middle(self, deal: Any, step: Any, box: str = "section") -> Markup:
         """The middle of the table (the trick, the upcard, the stock): drawn again only when it
@@ -432,10 +435,7 @@ class ReplayParts:
         table = step.table
         key = ("middle", box, table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
                table.stock, table.bottom)
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            drawn = self._drawn[key] = Markup(self.macros.middle(deal, step, box))
-        return drawn
+        return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any) -> Markup:
         """Trump, maker, dealer and the scoreboard: drawn again only when a figure changed (at
@@ -443,10 +443,7 @@ class ReplayParts:
         table = step.table
         key = ("figures", id(deal), table.trump, table.chooser, tuple(table.points.items()),
                tuple(table.roem.items()), tuple(table.bella.items()))
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            drawn = self._drawn[key] = Markup(self.macros.figures(deal, step))
-        return drawn
+        return self._remember(key, lambda: self.macros.figures(deal, step))
 
     @functools.cache  # noqa: B019
     def deal_name(self, deal: Any) -> Markup:
@@ -473,9 +470,8 @@ class ReplayParts:
         """The deal's score explained in a sentence."""
         return Markup(self.macros.score(deal))
 
-    @functools.cache  # noqa: B019
     def share(self, deal: Any, title: str, image: str | None) -> Markup:
-        """The preview a shared link shows."""
+        """The preview a shared link shows (its title is the page's own: nothing to remember)."""
         return Markup(self.macros.share(deal, title, image))
 
     @functools.cache  # noqa: B019
@@ -487,11 +483,8 @@ class ReplayParts:
         """A row of a deal's step list; a closed row (the page's step is elsewhere) is drawn once."""
         if at is not None:
             return Markup(self.macros.step_group(deal, group, at))
-        key = ("group", id(deal), group.kind, group.trick)
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            drawn = self._drawn[key] = Markup(self.macros.step_group(deal, group))
-        return drawn
+        return self._remember(("group", id(deal), group.kind, group.trick),
+                              lambda: self.macros.step_group(deal, group))
 
     @functools.cache  # noqa: B019
     def group_label(self, group: Any) -> Markup:
