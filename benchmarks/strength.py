@@ -3,6 +3,7 @@
     python benchmarks/strength.py [--games klaberjass,klaverjas] [--pair heuristic,random ...]
                                   [--deals 200] [--target-se 3] [--max-deals 20000]
                                   [--seed strength] [--rules-klaberjass ""] [--rules-klaverjas ""]
+                                  [--jobs 1] [--progress]
 
 Every deck (:func:`klabsite.records.decks.deck_from_seed` of the seed and the deal number) is played
 twice with the same dealer: once with the first bot of the pair at N (Klaberjass) or N and S
@@ -16,6 +17,10 @@ Deals are played through the engines' public API exactly as ``klabsite simulate`
 (``legal_actions()``, ``view_for(seat)``, ``bot.choose(view, legal, rng)``, ``apply()``); each
 play has its own generator derived from the seed, the deal number and the half. The CPU time
 (``time.process_time``) of every ``choose`` call is summed per bot: seconds per move.
+
+``--jobs J`` plays the decks in J processes; the decks, their figures and the stopping point are
+those of one process (results are taken in deck order and the stopping rule is applied to them
+alone). ``--progress`` prints the running figure to standard error every 50 decks.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from __future__ import annotations
 import argparse
 import hashlib
 import math
+import multiprocessing
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,6 +54,10 @@ class Clock:
     def per_move(self, name: str) -> float:
         """Mean CPU seconds per move of ``name``."""
         return self.seconds.get(name, 0.0) / max(self.moves.get(name, 0), 1)
+
+    def total(self) -> float:
+        """CPU seconds of every bot."""
+        return sum(self.seconds.values())
 
 
 class Timed:
@@ -131,22 +142,65 @@ class Figure:
                 f"{a} {self.clock.per_move(a):.2e}, {b} {self.clock.per_move(b_clock):.2e}")
 
 
+class Duplicates:
+    """Plays duplicate decks of one pairing; one per process under ``--jobs``."""
+
+    def __init__(self, game_name: str, rules_text: str, pair: tuple[str, str], seed: str) -> None:
+        self.game = get_game(game_name)
+        self.rules = self.game.parse_rules(rules_text)
+        self.seed = seed
+        self.clock = Clock()
+        self.first, self.second = (Timed(name, get_bot(name), self.clock) for name in pair)
+        if pair[0] == pair[1]:
+            self.second = Timed(pair[1] + "'", get_bot(pair[1]), self.clock)
+
+    def deck(self, number: int) -> tuple[float, Clock]:
+        """Deck ``number``'s figure and the CPU time it took, per bot."""
+        self.clock.seconds.clear()
+        self.clock.moves.clear()
+        value = duplicate(self.game, self.rules, self.seed, number, self.first, self.second)
+        return value, Clock(dict(self.clock.seconds), dict(self.clock.moves))
+
+
+_WORKER: Duplicates | None = None
+
+
+def _start_worker(*arguments: Any) -> None:
+    global _WORKER
+    _WORKER = Duplicates(*arguments)
+
+
+def _worker_deck(number: int) -> tuple[float, Clock]:
+    assert _WORKER is not None
+    return _WORKER.deck(number)
+
+
 def measure(game_name: str, rules_text: str, pair: tuple[str, str], seed: str, deals: int,
-            target_se: float, max_deals: int) -> Figure:
+            target_se: float, max_deals: int, jobs: int = 1, progress: bool = False) -> Figure:
     """Duplicate decks until ``deals`` are played and the standard error is ``target_se`` or less."""
-    game = get_game(game_name)
-    rules = game.parse_rules(rules_text)
-    clock = Clock()
-    first, second = (Timed(name, get_bot(name), clock) for name in pair)
-    if pair[0] == pair[1]:
-        second = Timed(pair[1] + "'", get_bot(pair[1]), clock)
-    figure = Figure(game.name, pair, [], clock)
-    number = 0
-    while number < max_deals:
-        number += 1
-        figure.values.append(duplicate(game, rules, seed, number, first, second))
-        if number >= deals and number % 50 == 0 and figure.se <= target_se:
-            break
+    arguments = (game_name, rules_text, pair, seed)
+    figure = Figure(get_game(game_name).name, pair, [], Clock())
+    numbers = range(1, max_deals + 1)
+    pool = None
+    if jobs > 1:
+        pool = multiprocessing.get_context("fork").Pool(jobs, _start_worker, arguments)
+        results = pool.imap(_worker_deck, numbers)
+    else:
+        results = map(Duplicates(*arguments).deck, numbers)
+    try:
+        for number, (value, clock) in enumerate(results, start=1):
+            figure.values.append(value)
+            for name, seconds in clock.seconds.items():
+                figure.clock.seconds[name] = figure.clock.seconds.get(name, 0.0) + seconds
+                figure.clock.moves[name] = figure.clock.moves.get(name, 0) + clock.moves[name]
+            if number % 50 == 0:
+                if progress:
+                    print(f"  {figure.line()}", file=sys.stderr, flush=True)
+                if number >= deals and figure.se <= target_se:
+                    break
+    finally:
+        if pool is not None:
+            pool.terminate()
     return figure
 
 
@@ -160,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--rules-klaberjass", default="")
     parser.add_argument("--rules-klaverjas", default="")
+    parser.add_argument("--jobs", type=int, default=1, help="play the decks in this many processes")
+    parser.add_argument("--progress", action="store_true", help="the running figure every 50 decks")
     args = parser.parse_args(argv)
     pairs = [tuple(p.split(",")) for p in (args.pair or ["heuristic,random"])]
     for game in args.games.split(","):
@@ -167,10 +223,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         for pair in pairs:
             if len(pair) != 2:
                 parser.error(f"--pair takes two bot names, not {','.join(pair)!r}")
-            start = time.process_time()
+            start = time.perf_counter()
             figure = measure(game, rules, (pair[0], pair[1]), args.seed, args.deals, args.target_se,
-                             args.max_deals)
-            print(figure.line() + f"; {time.process_time() - start:.0f} CPU s in all", flush=True)
+                             args.max_deals, args.jobs, args.progress)
+            print(figure.line() + f"; {figure.clock.total():.0f} CPU s of play, "
+                  f"{time.perf_counter() - start:.0f} s on the clock", flush=True)
 
 
 if __name__ == "__main__":
