@@ -139,9 +139,25 @@ _TOKEN = re.compile(
     r"|<!(?P<decl>[^>]*)(?:>|\Z)"
     r"|<\?(?P<pi>[^>]*)>"
     r"|</(?P<end>[a-zA-Z][^\t\n\r\f />]*)[^>]*>"
-    r"|<(?P<start>[a-zA-Z][^\t\n\r\f />\x00]*)(?P<attrs>(?:[^>\"']|\"[^\"]*\"|'[^']*')*)>",
+    r"|<(?P<start>[a-zA-Z][^\t\n\r\f />\x00]*+)(?P<attrs>(?:[^>\"']++|\"[^\"]*+\"|'[^']*+')*+)>",
     re.DOTALL)
 """One token of HTML, the way :mod:`html.parser` splits them (tests check both agree)."""
+
+_QUIET_ELEMENTS = (
+    "a|abbr|article|aside|b|bdi|blockquote|br|caption|cite|code|col|colgroup|dd|del|details|dfn|div|dl|dt|"
+    "em|figcaption|figure|footer|h[1-6]|header|hr|i|ins|kbd|li|main|mark|nav|ol|p|pre|q|s|section|small|"
+    "span|strong|sub|summary|sup|table|tbody|td|tfoot|th|thead|time|tr|u|ul|var|wbr")
+_QUIET_ATTRIBUTES = ("class|lang|dir|role|title|alt|hreflang|tabindex|scope|colspan|rowspan|datetime|"
+                     "aria-[a-z]++")
+_PAGE_TOKEN = re.compile(
+    r"(?P<run>(?:[^<]++"
+    r"|</(?![hH][eE][aA][dD][\t\n\r\f />])[a-zA-Z][^\t\n\r\f />]*+[^>]*+>"
+    rf"|<(?:{_QUIET_ELEMENTS})(?: (?:{_QUIET_ATTRIBUTES})=\"[^\"<>]*+\")*+>)++)|" + _TOKEN.pattern,
+    re.DOTALL)
+""":data:`_TOKEN`, and first a run of what matters to nothing the guard checks in a page: text
+without a ``<``, end tags other than ``</head>``, and start tags of harmless elements whose
+attributes (each written `` name="value"``) are neither ids nor URLs nor handlers. A run is one
+token instead of many."""
 
 _ATTRIBUTE: re.Pattern[str] = attrfind_tolerant
 """html.parser's own attribute pattern (its groups: name, ``=value``, value)."""
@@ -164,6 +180,28 @@ def _attributes(text: str) -> tuple[tuple[str, str | None], ...]:
             value = value[1:-1]
         attrs.append((name.lower(), html.unescape(value) if "&" in value else value))
     return tuple(attrs)
+
+
+_Plain = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plain_start_tag(text: str, tag: str, attributes: str) -> _Plain | None:
+    """The ids and the (tag, attribute, URL) links of a start tag of a page that raises no problem
+    wherever it stands, or None when it needs the full reading (``text`` is the whole tag, the key)."""
+    if tag in _SPECIAL_ELEMENTS:
+        return None
+    ids, links = [], []
+    for name, value in _attributes(attributes):
+        if name[:2] == "on" or name in _FORBIDDEN_ATTRIBUTES:
+            return None
+        if name in URL_ATTRIBUTES and value is not None:
+            if not _PLAIN_PATH.match(value):
+                return None
+            links.append((tag, name, value))
+        elif name == "id" and value:
+            ids.append(value)
+    return tuple(ids), tuple(links)
 
 
 class _Parser(HTMLParser):
@@ -195,22 +233,41 @@ class _Parser(HTMLParser):
         self.csp: list[_Csp] = []
 
     def feed(self, data: str) -> None:
-        """Read a whole output (one call per output)."""
+        """Read a whole output (one call per output).
+
+        A page read without :attr:`every_text` skips runs of text and end tags in one token, and
+        a start tag that raises no problem anywhere (most of them) is read once per distinct text.
+        """
         self._data, self._counted = data, (0, 1)
         position, length = 0, len(data)
+        fast = self.kind == "page" and not self.every_text
+        tokens = _PAGE_TOKEN if fast else _TOKEN
+        ids, links = self.scan.ids, self.scan.links
         while position < length:
-            for match in _TOKEN.finditer(data, position):
+            for match in tokens.finditer(data, position):
                 start = match.start()
                 if start > position and (self.every_text or data.find("<", position, start) >= 0):
                     self._position = position
                     self.handle_data(data[position:start])
                 self._position = start
                 position = match.end()
-                if match.group("start") is None:
+                kind = match.lastgroup
+                if kind == "run":
+                    continue
+                if kind != "attrs":
                     self._other(match)
                     continue
                 text = match.group(0)
                 tag = match.group("start").lower()
+                if fast:
+                    plain = _plain_start_tag(text, tag, match.group("attrs"))
+                    if plain is not None:
+                        if plain[0]:
+                            ids.update(plain[0])
+                        if plain[1]:
+                            line = self.getpos()[0]
+                            links.extend((line, *link) for link in plain[1])
+                        continue
                 self._tag_text = text
                 attrs = _attributes(match.group("attrs"))
                 if text.endswith("/>"):
@@ -343,6 +400,7 @@ class _Parser(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self.cdata_elem is None and "<" in data:  # escaped text is &lt;: this is broken markup
+            self._position += data.index("<")  # the line of the '<' itself
             self.problem("a '<' that does not start a tag (markup that could not be read)")
 
     def handle_comment(self, data: str) -> None:

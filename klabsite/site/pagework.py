@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from klabsite.site.guard import Scan, scan_page
 from klabsite.site.linkcheck import link_problem
@@ -57,9 +56,8 @@ def _render_one(renderer: Renderer, page: Page, alternates: dict[str, Page], kno
         left = []
         for link in scan.links:
             url = link[3]
-            fragment = urlsplit(url).fragment
-            if fragment and not url.startswith("#"):
-                left.append(link)  # needs the other page's ids
+            if url.find("#") > 0:
+                left.append(link)  # may need the other page's ids
             elif link_problem(page.path, url, known, own, renderer.site_path):
                 left.append(link)  # broken: the build reports it at its source
         scan.links = left

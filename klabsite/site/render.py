@@ -169,8 +169,9 @@ class Renderer:
         localizer, whose cards (and the directives' tables) that environment's macros draw."""
         env = jinja2.Environment(loader=self.loader, bytecode_cache=self.compiled, **template_options())
         env.policies["ext.i18n.trimmed"] = True
-        env.install_gettext_translations(  # type: ignore[attr-defined]
-            HtmlTranslations(language.messages), newstyle=True)
+        translations = HtmlTranslations(language.messages)
+        env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+        env.globals.update(translations.template_globals())
         localizer = Localizer(language.code, language.messages, language.dir,
                               Components(env, self._template_path))
         install_filters(env)
