@@ -166,6 +166,7 @@ class Localizer:
         self.translations = translations
         self._components = components
         self._names: dict[str, dict[Any, str]] | None = None
+        self._glyphs: dict[tuple[Card, str], Markup] = {}
 
     @property
     def components(self) -> Components:
@@ -335,9 +336,13 @@ class Localizer:
     def card(self, card: Card, class_: str = "") -> Markup:
         """The card as a small styled glyph, named for screen readers (the ``card`` macro).
 
-        In a right-to-left language the glyph is isolated as left to right (``dir="ltr"``).
+        In a right-to-left language the glyph is isolated as left to right (``dir="ltr"``). Each
+        glyph is drawn once (a deal's pages show the same 32 cards again and again).
         """
-        return self.components.card(self.card_view(card), class_)
+        glyph = self._glyphs.get((card, class_))
+        if glyph is None:
+            glyph = self._glyphs[card, class_] = self.components.card(self.card_view(card), class_)
+        return glyph
 
     def cards(self, cards: list[Card] | tuple[Card, ...]) -> Markup:
         """Several card glyphs separated by spaces (the ``cards`` macro)."""

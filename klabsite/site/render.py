@@ -16,6 +16,7 @@ holds the text, or the Markdown line.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import hashlib
 import traceback
@@ -167,7 +168,9 @@ class Renderer:
     def _language(self, language: LanguageData) -> None:
         """One language's Jinja environment, with its translations installed (new style), and its
         localizer, whose cards (and the directives' tables) that environment's macros draw."""
-        env = jinja2.Environment(loader=self.loader, bytecode_cache=self.compiled, **template_options())
+        # A build reads each template once: no checking on every page whether its file changed.
+        env = jinja2.Environment(loader=self.loader, bytecode_cache=self.compiled, auto_reload=False,
+                                 **template_options())
         env.policies["ext.i18n.trimmed"] = True
         translations = HtmlTranslations(language.messages)
         env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
@@ -255,8 +258,7 @@ class Renderer:
             "switcher": self._switcher(page, alternates, root),
             "hreflang": self._hreflang(page, alternates, root),
             "canonical": self._absolute(page.path) if self.config.base_url else None,
-            "build_date": (format_date(self.config.build_date, "long", locale=lang)
-                           if self.config.build_date else None),
+            "build_date": _long_date(self.config.build_date, lang) if self.config.build_date else None,
             "build_date_iso": self.config.build_date.isoformat() if self.config.build_date else None,
             "languages": self.languages,
             "home_href": root + (f"{page.lang}/index.html" if page.lang else "index.html"),
@@ -428,7 +430,16 @@ class ReplayParts:
         costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
         key = ("hand", id(deal), who, table.hands[who], costs, acting, table.won_by == who,
                table.chooser == who, heading)
-        return self._remember(key, lambda: self.macros.hand(deal, step, who, heading))
+        return self._remember(key, lambda: self.macros.hand(deal, step, who, heading,
+                                                             self._slots(table.hands[who], dict(costs))))
+
+    def _slots(self, items: Any, costs: dict[Any, int]) -> Markup:
+        """The card places of a hand, with the acting seat's costs on its cards."""
+        return Markup("".join([self.slot(item, costs.get(item.card)) for item in items]))
+
+    def hands(self, deal: Any, step: Any, heading: str = "h2") -> Markup:
+        """Every seat's hand, in the deal's order of seats."""
+        return Markup("".join([self.hand(deal, step, who, heading) for who in deal.seats]))
 
     def middle(self, deal: Any, step: Any, box: str = "section") -> Markup:
         """The middle of the table (the trick, the upcard, the stock): drawn again only when it
@@ -487,6 +498,12 @@ class ReplayParts:
         return self._remember(("group", id(deal), group.kind, group.trick),
                               lambda: self.macros.step_group(deal, group))
 
+    def step_groups(self, deal: Any, groups: Any, current: Any) -> Markup:
+        """Every row of a deal's step list; the row holding the ``current`` step (if any) open."""
+        rows = [self.step_group(deal, group, current.index if current and current in group.steps else None)
+                for group in groups]
+        return Markup("".join(rows))
+
     @functools.cache  # noqa: B019
     def group_label(self, group: Any) -> Markup:
         """The name of a row of the step list (``Trick 3``)."""
@@ -496,6 +513,12 @@ class ReplayParts:
     def step_link(self, deal: Any, item: Any, state: str) -> Markup:
         """One entry of a deal's step list: ``current``, ``earlier`` or ``later`` than the page's step."""
         return Markup(self.macros.step_link(deal, item, state))
+
+
+@functools.lru_cache(maxsize=64)
+def _long_date(day: datetime.date, lang: str) -> str:
+    """The build date as the language writes it in full (every page says it)."""
+    return format_date(day, "long", locale=lang)
 
 
 def _kind(event: object) -> str:
