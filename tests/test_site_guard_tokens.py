@@ -27,6 +27,9 @@ HOSTILE = [
     '<a class="x" href="javascript:y">', '<p class="a<b">', '<li aria-label="x" style="y">', "</HEAD >",
     '<section class="x"><div role="group" aria-label="a" id="z"></div></section>', "<abbr><area><br>",
     '<h2 class="x">a</h2 >< /p>', '<p class="x"title="y">', "<p\tclass=\"x\">", "</head\n>",
+    '<a href="x.html" class="y">', '<a href="x&amp;y">', '<a href="javascript:x">', '<a href="a b">',
+    '<a href="//x.org/">', '<a href="x" id="y">', '<a href="x" onclick="y">', "<a href='x'>",
+    '<a href="#top" aria-current="step">a</a>', '<a href="x" href="y">', '<A href="x">',
 ]
 
 

@@ -152,12 +152,15 @@ _QUIET_ATTRIBUTES = ("class|lang|dir|role|title|alt|hreflang|tabindex|scope|cols
 _PAGE_TOKEN = re.compile(
     r"(?P<run>(?:[^<]++"
     r"|</(?![hH][eE][aA][dD][\t\n\r\f />])[a-zA-Z][^\t\n\r\f />]*+[^>]*+>"
-    rf"|<(?:{_QUIET_ELEMENTS})(?: (?:{_QUIET_ATTRIBUTES})=\"[^\"<>]*+\")*+>)++)|" + _TOKEN.pattern,
-    re.DOTALL)
+    rf"|<(?:{_QUIET_ELEMENTS})(?: (?:{_QUIET_ATTRIBUTES})=\"[^\"<>]*+\")*+>)++)"
+    r"|<a href=\"(?P<href>[A-Za-z0-9._#?%~-][^:\x00-\x20\"<>&]*+)\""
+    rf"(?: (?:{_QUIET_ATTRIBUTES})=\"[^\"<>]*+\")*+>|"
+    + _TOKEN.pattern, re.DOTALL)
 """:data:`_TOKEN`, and first a run of what matters to nothing the guard checks in a page: text
 without a ``<``, end tags other than ``</head>``, and start tags of harmless elements whose
 attributes (each written `` name="value"``) are neither ids nor URLs nor handlers. A run is one
-token instead of many."""
+token instead of many. Then a link to a relative path (``<a href="…">``, harmless attributes
+after it): only its URL matters."""
 
 _ATTRIBUTE: re.Pattern[str] = attrfind_tolerant
 """html.parser's own attribute pattern (its groups: name, ``=value``, value)."""
@@ -253,6 +256,9 @@ class _Parser(HTMLParser):
                 position = match.end()
                 kind = match.lastgroup
                 if kind == "run":
+                    continue
+                if kind == "href":
+                    links.append((self.getpos()[0], "a", "href", match.group("href")))
                     continue
                 if kind != "attrs":
                     self._other(match)

@@ -65,7 +65,7 @@ def resolve_link(path: str, url: str, site_path: str = "/") -> tuple[str | None,
     ('en/rules/index.html', 'bella', None)
     """
     page = "" if url[:1] in _STARTS_A_PATH and path != "404.html" else path
-    return _resolve(posixpath.dirname(path), page, url, site_path)
+    return _resolve(path.rpartition("/")[0], page, url, site_path)  # output paths are relative
 
 
 _STARTS_A_PATH = frozenset(string.ascii_letters + string.digits + "./_~%-")

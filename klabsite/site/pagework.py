@@ -8,6 +8,7 @@ back to the build with the page. The result is the same whatever the number of p
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -67,6 +68,7 @@ def _render_one(renderer: Renderer, page: Page, alternates: dict[str, Page], kno
 def _chunk(indices: Sequence[int]) -> list[Rendered]:
     renderer, pages, alternates_of, known = (_WORK[key]
                                              for key in ("renderer", "pages", "alternates", "known"))
+    gc.freeze()  # what earlier chunks left (the drawn parts kept for reuse) is not collected again
     return [_render_one(renderer, pages[i], alternates_of(pages[i]), known) for i in indices]
 
 
@@ -94,6 +96,9 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
     _WORK.update(renderer=renderer, pages=pages, alternates=alternates_of, known=known)
     chunks = [list(range(start, min(start + CHUNK, len(pages)))) for start in range(0, len(pages), CHUNK)]
     results = []
+    # What the workers inherit is left out of their garbage collections: a collection that went
+    # through it would copy the memory pages it touches into every worker (copy on write).
+    gc.freeze()
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             for rendered in pool.map(_chunk, chunks):
@@ -101,5 +106,6 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
                 if progress:
                     progress(len(results), len(pages))
     finally:
+        gc.unfreeze()
         _WORK.clear()
     return results

@@ -24,7 +24,7 @@ import xml.sax.saxutils as saxutils
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import jinja2
@@ -302,15 +302,10 @@ class Renderer:
         assert self.config.base_url
         return self.config.base_url + ("" if path == "index.html" else path)
 
-    def _switcher(self, page: Page, alternates: dict[str, Page], root: str) -> list[dict[str, Any]]:
-        items = []
-        for language in self.languages:
-            other = alternates.get(language.code)
-            if other is None:
-                continue
-            items.append({"code": language.code, "name": language.name, "dir": language.dir,
-                          "href": root + other.path, "current": language.code == page.lang})
-        return items
+    def _switcher(self, page: Page, alternates: dict[str, Page], root: str) -> list[SwitcherEntry]:
+        return [SwitcherEntry(language.code, language.name, language.dir,
+                              root + alternates[language.code].path, language.code == page.lang)
+                for language in self.languages if language.code in alternates]
 
     def _hreflang(self, page: Page, alternates: dict[str, Page], root: str) -> list[tuple[str, str]]:
         links = [(code, self._link(other.path, root)) for code, other in alternates.items()]
@@ -519,6 +514,16 @@ class ReplayParts:
 def _long_date(day: datetime.date, lang: str) -> str:
     """The build date as the language writes it in full (every page says it)."""
     return format_date(day, "long", locale=lang)
+
+
+class SwitcherEntry(NamedTuple):
+    """One language of the language switcher: this page in that language."""
+
+    code: str
+    name: str
+    dir: str
+    href: str
+    current: bool
 
 
 def _kind(event: object) -> str:
