@@ -238,8 +238,9 @@ class _Parser(HTMLParser):
     def feed(self, data: str) -> None:
         """Read a whole output (one call per output).
 
-        A page read without :attr:`every_text` skips runs of text and end tags in one token, and
-        a start tag that raises no problem anywhere (most of them) is read once per distinct text.
+        A page read without :attr:`every_text` reads each run of harmless markup (text, end tags,
+        plain start tags) and each plain link as one token (:data:`_PAGE_TOKEN`), and any other
+        start tag that raises no problem wherever it stands is judged once per distinct text.
         """
         self._data, self._counted = data, (0, 1)
         position, length = 0, len(data)
