@@ -189,9 +189,10 @@ _Plain = tuple[tuple[str, ...], tuple[tuple[str, str, str], ...]]
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _plain_start_tag(text: str, tag: str, attributes: str) -> _Plain | None:
+def _plain_start_tag(tag: str, attributes: str) -> _Plain | None:
     """The ids and the (tag, attribute, URL) links of a start tag of a page that raises no problem
-    wherever it stands, or None when it needs the full reading (``text`` is the whole tag, the key)."""
+    wherever it stands, or None when it needs the full reading (the checks of
+    :meth:`_Parser.handle_starttag`, judged once per distinct tag)."""
     if tag in _SPECIAL_ELEMENTS:
         return None
     ids, links = [], []
@@ -267,7 +268,7 @@ class _Parser(HTMLParser):
                 text = match.group(0)
                 tag = match.group("start").lower()
                 if fast:
-                    plain = _plain_start_tag(text, tag, match.group("attrs"))
+                    plain = _plain_start_tag(tag, match.group("attrs"))
                     if plain is not None:
                         if plain[0]:
                             ids.update(plain[0])
