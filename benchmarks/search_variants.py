@@ -1,13 +1,20 @@
 """Variants of the search bot, measured like the registered bots by ``strength.py``.
 
     python benchmarks/search_variants.py --games klaverjas --pair search-play,heuristic \
-        --pair search-w80,heuristic --deals 200 --max-deals 200 --jobs 2
+        --pair search-w40,heuristic --deals 200 --max-deals 200 --jobs 2
 
-Every option of ``strength.py`` works; the pairs may also name these variants:
+Every option of ``strength.py`` works; the pairs may also name these variants of the default
+search bot (each changes one thing):
 
-* ``search-play``: the search bot with the heuristic's Klaverjas trump choice (the card play
-  searched, the bidding not), to tell the two gains apart;
-* ``search-w80``: twice the worlds for each Klaverjas card (80 instead of 40).
+* ``search-play``: the heuristic's Klaverjas trump choice (the card play searched, the bidding
+  not), to tell the two gains apart;
+* ``search-bold``: the heuristic's Klaverjas trump choice with a lower bar (46 instead of 56);
+* ``search-w40``: 40 worlds for each Klaverjas card instead of 64;
+* ``search-w96``: 96 worlds;
+* ``search-nofit``: Klaverjas card-play worlds not weighed by the opponents' cards;
+* ``search-sharp``: a card that does not fit costs a world a factor 0.1 instead of 0.3;
+* ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
+* ``search-first``: the first default (40 worlds, no weighing by the opponents' cards).
 """
 
 from __future__ import annotations
@@ -20,13 +27,30 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from klabsite.bots import BOTS  # noqa: E402
+from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
 
+
+def _bold() -> SearchBot:
+    bot = SearchBot(SearchStyle(klaverjas_trump=None))
+    bot._heuristic._klaverjas = KlaverjasHeuristic(KlaverjasStyle(name_at=46))
+    return bot
+
+
+def _worlds(worlds: int) -> Budget:
+    return Budget(worlds=worlds, min_worlds=worlds // 5, nodes=100_000 * worlds)
+
+
 VARIANTS = {
     "search-play": lambda: SearchBot(SearchStyle(klaverjas_trump=None)),
-    "search-w80": lambda: SearchBot(SearchStyle(klaverjas_play=Budget(worlds=80, min_worlds=16,
-                                                                      nodes=8_000_000))),
+    "search-bold": _bold,
+    "search-w40": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40))),
+    "search-w96": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(96))),
+    "search-nofit": lambda: SearchBot(SearchStyle(fit_plays=0)),
+    "search-sharp": lambda: SearchBot(SearchStyle(play_misfit=0.1)),
+    "search-tie5": lambda: SearchBot(SearchStyle(tie_break=5.0)),
+    "search-first": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40), fit_plays=0)),
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

@@ -2,7 +2,9 @@
 
 Card play (both games) is perfect-information Monte Carlo (:mod:`klabsite.bots.search_play`):
 worlds consistent with everything the seat has seen, every legal card solved exactly in each,
-the best mean played. The Klaverjas trump choice solves each option in sampled deals
+the best mean played. In Klaverjas the worlds are drawn in proportion to how well they fit the
+other players' bids and the opponents' cards, as the heuristic would have bid and played
+(:mod:`klabsite.bots.search_models`). The Klaverjas trump choice solves each option in sampled deals
 (:mod:`klabsite.bots.search_trump`). Decisions the search does not cover are the heuristic's.
 
 It is deterministic for a seed: all randomness comes from the generator given, and the work per
@@ -19,7 +21,13 @@ from typing import Any
 from klabsite.bots.heuristic import HeuristicBot
 from klabsite.bots.inference import infer_klaverjas
 from klabsite.bots.search_bidding import BiddingSearch, klaberjass_bid, klaberjass_dix
-from klabsite.bots.search_models import fitting_layouts, klaverjas_fit, klaverjas_play_fit, product
+from klabsite.bots.search_models import (
+    PLAY_MISFIT,
+    fitting_layouts,
+    klaverjas_fit,
+    klaverjas_play_fit,
+    product,
+)
 from klabsite.bots.search_play import klaberjass_card, klaberjass_declaration, klaverjas_card, layouts
 from klabsite.bots.search_trump import TrumpSearch, klaverjas_trump
 from klabsite.bots.search_worlds import Budget
@@ -37,7 +45,7 @@ class SearchStyle:
 
     klaberjass_play: Budget = field(default_factory=lambda: Budget(worlds=60, min_worlds=16, nodes=400_000))
     """Klaberjass card play and declarations."""
-    klaverjas_play: Budget = field(default_factory=lambda: Budget(worlds=40, min_worlds=8, nodes=4_000_000))
+    klaverjas_play: Budget = field(default_factory=lambda: Budget(worlds=64, min_worlds=12, nodes=6_400_000))
     """Klaverjas card play."""
     klaverjas_trump: TrumpSearch | None = field(default_factory=TrumpSearch)
     """The Klaverjas trump choice (``None``: the heuristic's)."""
@@ -46,10 +54,13 @@ class SearchStyle:
     tie_break: float | None = 0.5
     """Card play: the heuristic's card when its mean value is within this many points of the best
     (``None``: the best mean, the first card among equals)."""
-    fit_plays: int = 0
-    """Klaverjas: weight the card-play worlds also by the opponents' last this many cards (each
-    card the heuristic would not have played costs a factor
-    :data:`~klabsite.bots.search_models.PLAY_MISFIT`)."""
+    fit_plays: int = 16
+    """Klaverjas: weight the card-play worlds also by the opponents' last this many cards (16:
+    all of them; 0: none), each card the heuristic would not have played in that world costing
+    a factor :attr:`play_misfit`."""
+    play_misfit: float = PLAY_MISFIT
+    """The factor of :attr:`fit_plays` for each card the heuristic would not have played (not 0:
+    players are not all the heuristic)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -82,7 +93,8 @@ class SearchBot:
                 knowledge = infer_klaverjas(view)
                 weight = klaverjas_fit(view, knowledge)
                 if style.fit_plays:
-                    weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays))
+                    weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays,
+                                                                          style.play_misfit))
                 draw = fitting_layouts(layouts(knowledge, rng), weight, rng)
             return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break)
         if style.klaverjas_trump is not None:

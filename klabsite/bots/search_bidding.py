@@ -26,12 +26,12 @@ seat's own later choices are the best *on average* over the worlds in which it w
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from klabsite.bots.heuristic_klaberjass import KlaberjassHeuristic
 from klabsite.bots.inference import STOCK, Knowledge, Place, infer_klaberjass
-from klabsite.bots.search_models import MISFIT, fitting_layouts
+from klabsite.bots.search_models import MISFIT, Weight, fitting_layouts
 from klabsite.bots.search_play import layouts
 from klabsite.bots.search_positions import PLAYERS, bella_holder_of, elder_of, meld_matrix
 from klabsite.bots.search_worlds import Budget, confident_best
@@ -236,7 +236,7 @@ def _same(a: Action, b: Action) -> bool:
     return a.kind is b.kind and a.suit is b.suit
 
 
-def _fit(view: KlaberjassView, knowledge: Knowledge) -> Callable[[Layout], float]:
+def _fit(view: KlaberjassView, knowledge: Knowledge) -> Weight:
     """A world's weight: :data:`MISFIT` per past bid of the opponent the heuristic would not make."""
     opponent = _other(view.seat)
     points = []
@@ -247,7 +247,7 @@ def _fit(view: KlaberjassView, knowledge: Knowledge) -> Callable[[Layout], float
             points.append((state, action))
         state = state.after(action)
 
-    def weight(layout: Layout) -> float:
+    def weight(layout: Layout, floor: float = 0.0) -> float:
         hand = cards_of(layout[opponent])
         out = 1.0
         for before, action in points:

@@ -1,12 +1,14 @@
-"""What the other players' bids say about their hands: a model of how they bid, and worlds
-drawn in proportion to how well they fit it.
+"""What the other players' bids and cards say about their hands: a model of how they bid and
+play, and worlds drawn in proportion to how well they fit it.
 
-The model is the heuristic bidder's rule (:mod:`klabsite.bots.heuristic_klaverjas`,
+The model is the heuristic (:mod:`klabsite.bots.heuristic_klaverjas`,
 :mod:`klabsite.bots.heuristic_klaberjass`): in a sampled world, would the player have made the
-bid he made, holding the cards the world gives him? A world in which every bid fits keeps weight
-1; each bid that does not multiplies it by :data:`MISFIT` (players are not all the heuristic, so
-no world is ruled out). :func:`fitting_layouts` draws worlds with probability proportional to
-that weight, by rejection from the uniform sampler.
+bid he made, holding the cards the world gives him (:func:`klaverjas_fit`)? Would an opponent
+have played the card he played, holding his cards of the world at that moment
+(:func:`klaverjas_play_fit`)? A world in which everything fits keeps weight 1; each bid that
+does not multiplies it by :data:`MISFIT`, each card by :data:`PLAY_MISFIT` (players are not all
+the heuristic, so no world is ruled out). :func:`fitting_layouts` draws worlds with probability
+proportional to that weight, by rejection from the uniform sampler.
 
 >>> from klabsite.engine.cards import mask_of, parse_cards
 >>> from klabsite.engine.options import KlaverjasRules
@@ -23,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Protocol
 
 from klabsite.bots.heuristic_klaverjas import NAME_AT, choose_card
 from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
@@ -46,6 +49,12 @@ PLAY_MISFIT = 0.3
 Bid = tuple[str, Suit | None]
 """A bid as its word and suit: ``("pass", None)``, ``("name", Suit.HEARTS)``, ``("take", None)``."""
 Layout = dict[Place, int]
+
+
+class Weight(Protocol):
+    """A world's weight (at most 1); it may stop counting once it is at most ``floor``."""
+
+    def __call__(self, layout: Layout, floor: float = 0.0) -> float: ...
 
 
 def _best(hand: int, suits: tuple[Suit, ...]) -> tuple[Suit, float]:
@@ -77,13 +86,13 @@ def bid_order(dealer: Seat) -> tuple[Seat, ...]:
     return tuple(order)
 
 
-def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Callable[[Layout], float]:
+def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Weight:
     """The weight of a world: :data:`MISFIT` to the power of the others' bids the model would not
     have made in it (their hands as dealt: held now and played)."""
     bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
     rules, proposed = view.rules, view.proposed
 
-    def weight(layout: Mapping[Place, int]) -> float:
+    def weight(layout: Mapping[Place, int], floor: float = 0.0) -> float:
         hands = initial_hands(view, knowledge, layout)
         out = 1.0
         for number, bid in bids:
@@ -93,23 +102,37 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Callable[[Layout
     return weight
 
 
-def fitting_layouts(draw: Callable[[], Layout], weight: Callable[[Layout], float], rng: random.Random,
+def fitting_layouts(draw: Callable[[], Layout], weight: Weight, rng: random.Random,
                     tries: int = 40) -> Callable[[], Layout]:
     """Worlds drawn with probability proportional to ``weight`` (at most 1), by rejection from
-    ``draw``; after ``tries`` rejections the last world drawn is taken."""
+    ``draw``; after ``tries`` rejections the world that fitted best is taken.
+
+    The threshold of each try is drawn before its weight, so that the weight may stop counting
+    as soon as it falls below it (``weight(layout, floor)``)."""
 
     def fitted() -> Layout:
-        layout = draw()
+        best, best_weight = None, -1.0
         for _ in range(tries):
-            if rng.random() < weight(layout):
-                break
             layout = draw()
-        return layout
+            threshold = rng.random()
+            value = weight(layout, threshold)
+            if threshold < value:
+                return layout
+            if value > best_weight:
+                best, best_weight = layout, value
+        assert best is not None
+        return best
     return fitted
 
 
-def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 4,
-                       misfit: float = PLAY_MISFIT) -> Callable[[Layout], float]:
+_PLAY_FITS: dict[tuple, bool] = {}
+"""Whether the heuristic plays a card in a position (its key: the rules, the public history and
+the hand), kept across decisions: the same questions come back at every card of a deal."""
+_PLAY_FITS_SIZE = 200_000
+
+
+def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 16,
+                       misfit: float = PLAY_MISFIT) -> Weight:
     """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
     the power of those the heuristic (:func:`~klabsite.bots.heuristic_klaverjas.choose_card`)
     would not have played, holding his cards of the world at that moment."""
@@ -120,44 +143,48 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
     for number, won in enumerate(view.tricks):
         plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
     plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
+    public = (view.rules, view.dealer, view.proposed, view.bids, trump, view.playing)
+    history = tuple((who, card.index) for who, card, _, _ in plays)
     moments = []
     for index, (who, card, number, before) in enumerate(plays):
         if who.side is view.seat.side:
             continue
         later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
         sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
-        moments.append((index, who, card.index, number, before, later, sizes))
+        moments.append((who, card.index, number, before, later, sizes, (public, history[:index + 1])))
     moments = moments[-recent:]
-    cache: dict[tuple[int, int], bool] = {}
+    if len(_PLAY_FITS) > _PLAY_FITS_SIZE:
+        _PLAY_FITS.clear()
 
     def fits(moment: tuple, hand: int) -> bool:
-        index, who, card, number, before, _, sizes = moment
-        key = (index, hand)
-        fit = cache.get(key)
+        who, card, number, before, _, sizes, key = moment
+        fit = _PLAY_FITS.get((key, hand))
         if fit is None:
             legal = fast4.legal_mask(hand, [c.index for _, c in before], trump.index, rotterdam, undertrump)
             fit = legal & (legal - 1) == 0 or choose_card(
                 replace(view, seat=who, to_act=who, hand=tuple(cards_of(hand)), hand_sizes=sizes,
                         trick=before, tricks=view.tricks[:number], legal=()), legal) == card
-            cache[key] = fit
+            _PLAY_FITS[key, hand] = fit
         return fit
 
-    def weight(layout: Mapping[Place, int]) -> float:
+    def weight(layout: Mapping[Place, int], floor: float = 0.0) -> float:
         out = 1.0
         for moment in moments:
-            if not fits(moment, layout[moment[1]] | moment[5]):
+            if not fits(moment, layout[moment[0]] | moment[4]):
                 out *= misfit
+                if out <= floor:
+                    break
         return out
     return weight
 
 
-def product(*weights: Callable[[Layout], float]) -> Callable[[Layout], float]:
+def product(*weights: Weight) -> Weight:
     """The product of world weights."""
-    def weight(layout: Layout) -> float:
+    def weight(layout: Layout, floor: float = 0.0) -> float:
         out = 1.0
         for one in weights:
-            out *= one(layout)
-            if not out:
+            out *= one(layout, floor / out)
+            if out <= floor:
                 break
         return out
     return weight

@@ -1,0 +1,92 @@
+"""The search bot's models of the other players: worlds weighed by how well the opponents' card
+play fits the heuristic's, and worlds drawn in proportion to their weight."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from klabsite.bots.inference import infer_klaverjas
+from klabsite.bots.search_models import PLAY_MISFIT, fitting_layouts, klaverjas_play_fit
+from klabsite.bots.search_play import layouts
+from klabsite.engine.klaverjas import KlaverjasPhase
+from klabsite.engine.seats import Seat
+from tests.bots_positions import every_option_set, hidden_truth, positions
+
+
+def _card_plays(rules, seed: int):
+    """Every card play of a deal the heuristic plays on all seats, from N's view."""
+    for position in positions(rules, random.Random(seed), ["heuristic"]):
+        deal = position.deal
+        if deal.phase is KlaverjasPhase.PLAY and deal.to_act is Seat.N:
+            yield deal
+
+
+@pytest.mark.parametrize("rules", every_option_set("klaverjas"), ids=str)
+def test_the_true_hands_of_heuristic_opponents_fit_their_play(rules):
+    """The real deal weighs 1 when the opponents are the heuristic: every card they played is the
+    one it plays with their cards."""
+    checked = 0
+    for seed in range(3):
+        for deal in _card_plays(rules, seed):
+            view = deal.view_for(Seat.N)
+            knowledge = infer_klaverjas(view)
+            truth = {place: hidden_truth(deal, place) for place in knowledge.places}
+            assert klaverjas_play_fit(view, knowledge, recent=16)(truth) == 1.0
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_world_loses_a_factor_for_each_card_that_does_not_fit():
+    """Weights are powers of the misfit factor, some worlds lose it, and stopping at a floor
+    tells the same side of the floor as counting to the end."""
+    rules = every_option_set("klaverjas")[0]
+    rng = random.Random(7)
+    exponents = set()
+    for seed in range(3):
+        for deal in _card_plays(rules, seed):
+            view = deal.view_for(Seat.N)
+            knowledge = infer_klaverjas(view)
+            weight = klaverjas_play_fit(view, knowledge, recent=16)
+            draw = layouts(knowledge, rng)
+            for _ in range(10):
+                layout = draw()
+                full = weight(layout)
+                exponent = round(math.log(full, PLAY_MISFIT))
+                assert full == pytest.approx(PLAY_MISFIT ** exponent)
+                exponents.add(exponent)
+                floor = rng.random()
+                assert (weight(layout, floor) > floor) is (full > floor)
+    assert 0 in exponents and max(exponents) >= 2
+
+
+def test_fitting_layouts_draws_in_proportion_to_the_weight():
+    """Three layouts weighing 1, 1/2 and 0 are drawn about 2 : 1 : 0."""
+    rng = random.Random(3)
+    pool = [{"a": 1}, {"a": 2}, {"a": 3}]
+    weights = {1: 1.0, 2: 0.5, 3: 0.0}
+
+    def draw():
+        return pool[rng.randrange(3)]
+
+    fitted = fitting_layouts(draw, lambda layout, floor=0.0: weights[layout["a"]], rng)
+    counts = {1: 0, 2: 0, 3: 0}
+    for _ in range(3000):
+        counts[fitted()["a"]] += 1
+    assert counts[3] == 0
+    assert 1.7 < counts[1] / counts[2] < 2.3
+
+
+def test_when_no_world_fits_the_best_fitting_one_is_taken():
+    rng = random.Random(5)
+    layouts_drawn = iter(range(1000))
+
+    def draw():
+        return {"n": next(layouts_drawn)}
+
+    def weight(layout, floor=0.0):
+        return 0.0 if layout["n"] != 2 else 1e-12
+
+    assert fitting_layouts(draw, weight, rng, tries=5)() == {"n": 2}
