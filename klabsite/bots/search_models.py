@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 from klabsite.bots.heuristic_klaverjas import NAME_AT, choose_card
 from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
@@ -125,7 +125,24 @@ def fitting_layouts(draw: Callable[[], Layout], weight: Weight, rng: random.Rand
     return fitted
 
 
-_PLAY_FITS: dict[tuple, bool] = {}
+class _Moment(NamedTuple):
+    """An opponent's card as the play fit asks about it."""
+
+    who: Seat
+    card: int
+    number: int
+    """The trick's number (0 is the first)."""
+    before: tuple[tuple[Seat, Card], ...]
+    """The trick's cards before his."""
+    later: int
+    """His cards played from then on (he held them then)."""
+    sizes: dict[Seat, int]
+    """Every hand's size then."""
+    key: tuple[Any, ...]
+    """What the heuristic's choice depends on besides his hand: the rules and the public history."""
+
+
+_PLAY_FITS: dict[tuple[Any, ...], bool] = {}
 """Whether the heuristic plays a card in a position (its key: the rules, the public history and
 the hand), kept across decisions: the same questions come back at every card of a deal."""
 _PLAY_FITS_SIZE = 200_000
@@ -151,26 +168,27 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
             continue
         later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
         sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
-        moments.append((who, card.index, number, before, later, sizes, (public, history[:index + 1])))
+        moments.append(_Moment(who, card.index, number, before, later, sizes, (public, history[:index + 1])))
     moments = moments[-recent:]
     if len(_PLAY_FITS) > _PLAY_FITS_SIZE:
         _PLAY_FITS.clear()
 
-    def fits(moment: tuple, hand: int) -> bool:
-        who, card, number, before, _, sizes, key = moment
-        fit = _PLAY_FITS.get((key, hand))
+    def fits(moment: _Moment, hand: int) -> bool:
+        fit = _PLAY_FITS.get((moment.key, hand))
         if fit is None:
-            legal = fast4.legal_mask(hand, [c.index for _, c in before], trump.index, rotterdam, undertrump)
+            legal = fast4.legal_mask(hand, [c.index for _, c in moment.before], trump.index, rotterdam,
+                                     undertrump)
             fit = legal & (legal - 1) == 0 or choose_card(
-                replace(view, seat=who, to_act=who, hand=tuple(cards_of(hand)), hand_sizes=sizes,
-                        trick=before, tricks=view.tricks[:number], legal=()), legal) == card
-            _PLAY_FITS[key, hand] = fit
+                replace(view, seat=moment.who, to_act=moment.who, hand=tuple(cards_of(hand)),
+                        hand_sizes=moment.sizes, trick=moment.before, tricks=view.tricks[:moment.number],
+                        legal=()), legal) == moment.card
+            _PLAY_FITS[moment.key, hand] = fit
         return fit
 
     def weight(layout: Mapping[Place, int], floor: float = 0.0) -> float:
         out = 1.0
         for moment in moments:
-            if not fits(moment, layout[moment[0]] | moment[4]):
+            if not fits(moment, layout[moment.who] | moment.later):
                 out *= misfit
                 if out <= floor:
                     break
