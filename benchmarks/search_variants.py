@@ -10,14 +10,26 @@ search bot (each changes one thing):
   not), to tell the two gains apart;
 * ``search-bold``: the heuristic's Klaverjas trump choice with a lower bar (46 instead of 56);
 * ``search-w40``: 40 worlds for each Klaverjas card instead of 64;
-* ``search-w96``: 96 worlds;
+* ``search-w96``: 96 worlds; ``search-w128``: 128 worlds;
 * ``search-nofit``: Klaverjas card-play worlds not weighed by the opponents' cards;
 * ``search-sharp``: a card that does not fit costs a world a factor 0.1 instead of 0.3;
 * ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
+* ``search-partner``: the partner's cards weigh the worlds too, a factor 0.5 for each card the
+  heuristic would not have played (the partner is a search bot, so the model fits him less);
+* ``search-bids``: a bid the heuristic would not have made costs a world a factor 0.05, not 0.2;
+* ``search-trump48``: 48 worlds (at least 18) for the Klaverjas trump choice instead of 16;
+* ``search-confident``: the heuristic's card unless the best mean beats it by one standard
+  error, world by world (instead of the 0.5-point tie-break); ``search-confident2``: two;
+* ``search-confident-partner``, ``search-tie10-partner``, ``search-tie5-partner7``: the search
+  made more like the heuristic (one standard error; a 10 or 5 point tie-break) with the partner's
+  cards weighed by the heuristic (factor 0.5 or 0.7), so that the model fits the partner better;
 * ``search-first``: the first default (40 worlds, no weighing by the opponents' cards);
 * ``search-seeing``: not a player but a yardstick. It cheats: its Klaverjas card play solves the
   one true world, the hidden hands as dealt (its trump choice is the search bot's). What it
-  gains over ``search`` is what the hidden information costs the honest bot.
+  gains over ``search`` is what the hidden information costs the honest bot;
+* ``search-knows-partner``: a yardstick too: the search bot whose card-play worlds all give the
+  partner his true hand (the opponents' cards are drawn and weighed as usual): what the
+  partner's hand alone is worth.
 """
 
 from __future__ import annotations
@@ -36,9 +48,11 @@ import strength  # noqa: E402
 
 from klabsite.bots import BOTS  # noqa: E402
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle  # noqa: E402
-from klabsite.bots.inference import infer_klaverjas  # noqa: E402
+from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
+from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_play import klaverjas_card  # noqa: E402
+from klabsite.bots.search_play import Layouts, klaverjas_card  # noqa: E402
+from klabsite.bots.search_trump import TrumpSearch  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
 from klabsite.engine.cards import mask_of  # noqa: E402
@@ -71,6 +85,20 @@ class _Seeing(SearchBot):
         return klaverjas_card(view, legal, rng, Budget(1, 1, 0), lambda: truth, self.style.tie_break)
 
 
+class _KnowsPartner(SearchBot):
+    """The search bot whose Klaverjas card-play worlds all give the partner his true hand (the
+    opponents' cards drawn and weighed as usual)."""
+
+    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        partner = view.seat.partner
+        truth = mask_of(deal_hands(view.dealer, _PLAYING[0])[partner]) & ~knowledge.played[partner]
+        possible = [truth if place is partner else mask & ~truth
+                    for place, mask in zip(knowledge.places, knowledge.possible, strict=True)]
+        sampler = Sampler(knowledge.places, knowledge.sizes, possible, knowledge.claims)
+        return super()._klaverjas_worlds(view, knowledge, rng, sampler)
+
+
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> dict[str, int]:
     """``strength.play``, keeping the deck where ``search-seeing`` finds it."""
     _PLAYING[:] = [deck]
@@ -82,11 +110,22 @@ VARIANTS = {
     "search-bold": _bold,
     "search-w40": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40))),
     "search-w96": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(96))),
+    "search-w128": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(128))),
     "search-nofit": lambda: SearchBot(SearchStyle(fit_plays=0)),
     "search-sharp": lambda: SearchBot(SearchStyle(play_misfit=0.1)),
     "search-tie5": lambda: SearchBot(SearchStyle(tie_break=5.0)),
+    "search-partner": lambda: SearchBot(SearchStyle(partner_misfit=0.5)),
+    "search-bids": lambda: SearchBot(SearchStyle(bid_misfit=0.05)),
+    "search-trump48": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(
+        budget=Budget(worlds=48, min_worlds=18, nodes=30_000_000)))),
+    "search-confident": lambda: SearchBot(SearchStyle(confidence=1.0)),
+    "search-confident2": lambda: SearchBot(SearchStyle(confidence=2.0)),
+    "search-confident-partner": lambda: SearchBot(SearchStyle(confidence=1.0, partner_misfit=0.5)),
+    "search-tie10-partner": lambda: SearchBot(SearchStyle(tie_break=10.0, partner_misfit=0.5)),
+    "search-tie5-partner7": lambda: SearchBot(SearchStyle(tie_break=5.0, partner_misfit=0.7)),
     "search-first": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40), fit_plays=0)),
     "search-seeing": _Seeing,
+    "search-knows-partner": _KnowsPartner,
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

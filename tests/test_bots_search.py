@@ -67,6 +67,18 @@ def test_only_legal_actions_in_every_option_set(game):
         play(rules, rng, bots)
 
 
+def test_the_measured_variants_play_only_legal_cards():
+    """The knobs benchmarks/search_variants.py turns (the partner's cards weighed, sharper bid
+    fit, the heuristic's card unless confidently beaten) keep every choice legal and seeded."""
+    style = SearchStyle(klaverjas_play=TWO, klaverjas_trump=None, confidence=1.0, partner_misfit=0.5,
+                        bid_misfit=0.05)
+    rule_sets = every_option_set("klaverjas")
+    for i in range(12):
+        rules = rule_sets[i % len(rule_sets)]
+        first = play(rules, random.Random(i), dict.fromkeys(Seat, SearchBot(style)))
+        assert play(rules, random.Random(i), dict.fromkeys(Seat, SearchBot(style))) == first
+
+
 @pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
 def test_the_same_seed_gives_the_same_choices_whatever_came_before(game):
     rules = every_option_set(game)[-1]

@@ -24,17 +24,18 @@ def _card_plays(rules, seed: int):
             yield deal
 
 
+@pytest.mark.parametrize("partner", [1.0, 0.5], ids=["opponents", "partner-too"])
 @pytest.mark.parametrize("rules", every_option_set("klaverjas"), ids=str)
-def test_the_true_hands_of_heuristic_opponents_fit_their_play(rules):
-    """The real deal weighs 1 when the opponents are the heuristic: every card they played is the
-    one it plays with their cards."""
+def test_the_true_hands_of_heuristic_opponents_fit_their_play(rules, partner):
+    """The real deal weighs 1 when the other players are the heuristic: every card they played is
+    the one it plays with their cards (the partner's counted too when ``partner`` < 1)."""
     checked = 0
     for seed in range(3):
         for deal in _card_plays(rules, seed):
             view = deal.view_for(Seat.N)
             knowledge = infer_klaverjas(view)
             truth = {place: hidden_truth(deal, place) for place in knowledge.places}
-            assert klaverjas_play_fit(view, knowledge, recent=16)(truth) == 1.0
+            assert klaverjas_play_fit(view, knowledge, recent=16, partner=partner)(truth) == 1.0
             checked += 1
     assert checked >= 20
 
@@ -60,6 +61,26 @@ def test_a_world_loses_a_factor_for_each_card_that_does_not_fit():
                 floor = rng.random()
                 assert (weight(layout, floor) > floor) is (full > floor)
     assert 0 in exponents and max(exponents) >= 2
+
+
+def test_the_partners_cards_weigh_worlds_only_when_asked():
+    """With the partner's factor below 1 some worlds weigh less than by the opponents' cards
+    alone, never more."""
+    rules = every_option_set("klaverjas")[0]
+    rng = random.Random(11)
+    lighter = 0
+    for seed in range(2):
+        for deal in _card_plays(rules, seed):
+            view = deal.view_for(Seat.N)
+            knowledge = infer_klaverjas(view)
+            alone = klaverjas_play_fit(view, knowledge, recent=16)
+            too = klaverjas_play_fit(view, knowledge, recent=16, partner=0.5)
+            draw = layouts(knowledge, rng)
+            for _ in range(10):
+                layout = draw()
+                assert too(layout) <= alone(layout)
+                lighter += too(layout) < alone(layout)
+    assert lighter > 0
 
 
 def test_fitting_layouts_draws_in_proportion_to_the_weight():

@@ -19,16 +19,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from klabsite.bots.heuristic import HeuristicBot
-from klabsite.bots.inference import infer_klaverjas
+from klabsite.bots.inference import Knowledge, infer_klaverjas
+from klabsite.bots.sampling import Sampler
 from klabsite.bots.search_bidding import BiddingSearch, klaberjass_bid, klaberjass_dix
 from klabsite.bots.search_models import (
+    MISFIT,
     PLAY_MISFIT,
     fitting_layouts,
     klaverjas_fit,
     klaverjas_play_fit,
     product,
 )
-from klabsite.bots.search_play import klaberjass_card, klaberjass_declaration, klaverjas_card, layouts
+from klabsite.bots.search_play import (
+    Layouts,
+    klaberjass_card,
+    klaberjass_declaration,
+    klaverjas_card,
+    layouts,
+)
 from klabsite.bots.search_trump import TrumpSearch, klaverjas_trump
 from klabsite.bots.search_worlds import Budget
 from klabsite.engine.actions import Action, ActionKind
@@ -54,6 +62,9 @@ class SearchStyle:
     tie_break: float | None = 0.5
     """Card play: the heuristic's card when its mean value is within this many points of the best
     (``None``: the best mean, the first card among equals)."""
+    confidence: float | None = None
+    """Klaverjas card play: the heuristic's card unless the best mean beats it by this many
+    standard errors of the difference, world by world (``None``: :attr:`tie_break` decides)."""
     fit_plays: int = 16
     """Klaverjas: weight the card-play worlds also by the opponents' last this many cards (16:
     all of them; 0: none), each card the heuristic would not have played in that world costing
@@ -61,6 +72,11 @@ class SearchStyle:
     play_misfit: float = PLAY_MISFIT
     """The factor of :attr:`fit_plays` for each card the heuristic would not have played (not 0:
     players are not all the heuristic)."""
+    partner_misfit: float = 1.0
+    """Klaverjas: the factor for each of the partner's cards the heuristic would not have played
+    (1: the partner's cards do not weigh worlds)."""
+    bid_misfit: float = MISFIT
+    """Klaverjas card play: the factor for each of the others' bids the heuristic would not have made."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -88,18 +104,23 @@ class SearchBot:
     def _klaverjas(self, view: KlaverjasView, legal: Sequence[Action], rng: random.Random) -> Action:
         style = self.style
         if view.phase is KlaverjasPhase.PLAY:
-            draw = None
-            if style.fit_bids:
-                knowledge = infer_klaverjas(view)
-                weight = klaverjas_fit(view, knowledge)
-                if style.fit_plays:
-                    weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays,
-                                                                          style.play_misfit))
-                draw = fitting_layouts(layouts(knowledge, rng), weight, rng)
-            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break)
+            draw = self._klaverjas_worlds(view, infer_klaverjas(view), rng) if style.fit_bids else None
+            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break,
+                                  style.confidence)
         if style.klaverjas_trump is not None:
             return klaverjas_trump(view, legal, rng, style.klaverjas_trump)
         return self._heuristic.choose(view, legal, rng)
+
+    def _klaverjas_worlds(self, view: KlaverjasView, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        """The Klaverjas card-play worlds: drawn by ``sampler`` (uniform by default) in proportion
+        to how well they fit the bids and cards (:mod:`~klabsite.bots.search_models`)."""
+        style = self.style
+        weight = klaverjas_fit(view, knowledge, style.bid_misfit)
+        if style.fit_plays:
+            weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays,
+                                                        style.play_misfit, style.partner_misfit))
+        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng)
 
     def _klaberjass(self, view: KlaberjassView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase is KlaberjassPhase.PLAY:

@@ -86,8 +86,8 @@ def bid_order(dealer: Seat) -> tuple[Seat, ...]:
     return tuple(order)
 
 
-def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Weight:
-    """The weight of a world: :data:`MISFIT` to the power of the others' bids the model would not
+def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MISFIT) -> Weight:
+    """The weight of a world: ``misfit`` to the power of the others' bids the model would not
     have made in it (their hands as dealt: held now and played)."""
     bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
     rules, proposed = view.rules, view.proposed
@@ -97,7 +97,7 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge) -> Weight:
         out = 1.0
         for number, bid in bids:
             if klaverjas_bid(hands[bid.seat], rules, proposed, number) != (bid.word, bid.suit):
-                out *= MISFIT
+                out *= misfit
         return out
     return weight
 
@@ -140,6 +140,8 @@ class _Moment(NamedTuple):
     """Every hand's size then."""
     key: tuple[Any, ...]
     """What the heuristic's choice depends on besides his hand: the rules and the public history."""
+    misfit: float
+    """The factor a world loses when the heuristic would not have played the card."""
 
 
 _PLAY_FITS: dict[tuple[Any, ...], bool] = {}
@@ -149,10 +151,11 @@ _PLAY_FITS_SIZE = 200_000
 
 
 def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 16,
-                       misfit: float = PLAY_MISFIT) -> Weight:
+                       misfit: float = PLAY_MISFIT, partner: float = 1.0) -> Weight:
     """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
     the power of those the heuristic (:func:`~klabsite.bots.heuristic_klaverjas.choose_card`)
-    would not have played, holding his cards of the world at that moment."""
+    would not have played, holding his cards of the world at that moment; the partner's cards
+    count likewise with the factor ``partner`` (1: not at all)."""
     trump = view.trump
     assert trump is not None
     rotterdam, undertrump = fast4.flags(view.rules)
@@ -164,12 +167,15 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
     history = tuple((who, card.index) for who, card, _, _ in plays)
     moments = []
     for index, (who, card, number, before) in enumerate(plays):
-        if who.side is view.seat.side:
+        if who is view.seat or (who.side is view.seat.side and partner >= 1.0):
             continue
         later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
         sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
-        moments.append(_Moment(who, card.index, number, before, later, sizes, (public, history[:index + 1])))
-    moments = moments[-recent:]
+        moments.append(_Moment(who, card.index, number, before, later, sizes, (public, history[:index + 1]),
+                               partner if who.side is view.seat.side else misfit))
+    theirs = [moment for moment in moments if moment.who.side is not view.seat.side]
+    dropped = {id(moment) for moment in theirs[:max(0, len(theirs) - recent)]}
+    moments = [moment for moment in moments if id(moment) not in dropped]
     if len(_PLAY_FITS) > _PLAY_FITS_SIZE:
         _PLAY_FITS.clear()
 
@@ -189,7 +195,7 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
         out = 1.0
         for moment in moments:
             if not fits(moment, layout[moment.who] | moment.later):
-                out *= misfit
+                out *= moment.misfit
                 if out <= floor:
                     break
         return out
