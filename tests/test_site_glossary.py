@@ -144,3 +144,71 @@ def test_a_glossary_of_headed_entries_is_sorted_under_letters_of_the_pages_langu
     assert html.index("Couleur d’atout") < html.index("La couleur choisie.") < html.index("Donneur")
     assert html.index("Intro.") < html.index('id="letter-c"'), "what comes before the first letter stays first"
     assert '<h3 class="term" id="trump-suit"' in html, "entries keep the id of their English heading"
+
+
+
+HR_TERMS = [("term-trump", "Adut"), ("term-trump-suit", "Adutska boja"), ("term-suit", "Boja"),
+            ("term-plain-suit", "Obična boja"), ("term-last-trick", "Zadnji štih"), ("term-trick", "Štih"),
+            ("term-non-dealer", "Igrač koji ne dijeli"), ("term-sequence", "Niz"), ("term-side", "Par"),
+            ("term-pit", "Pit"), ("term-meld", "Zvanje"), ("term-win-a-trick", "Odnijeti štih")]
+AR_TERMS = [("term-trick", "الأكلة"), ("term-dealer", "الموزّع"), ("term-partner", "الشريك"),
+            ("term-trump", "ورقة الحكم"), ("term-plain-suit", "النوع العادي"), ("term-suit", "النوع"),
+            ("term-bidding-round", "اللفّة"), ("term-hand", "اليد"), ("term-target", "الهدف"),
+            ("term-take", "شراء")]
+
+
+def _links(source: str, lang: str, terms) -> list[tuple[str, str]]:
+    html = convert(source, DocumentContext("p.md", lang=lang, glossary_href="glossary.html", terms=terms)).html
+    return re.findall(r'<a class="term-link" href="glossary.html#([^"]+)">([^<]+)</a>', html)
+
+
+def _found(text: str, lang: str, terms) -> str | None:
+    pattern, _ids = term_pattern(terms, lang)
+    match = pattern.search(text)
+    return match.group(0) if match else None
+
+
+def test_croatian_terms_are_found_in_their_case_forms():
+    links = _links("# P\n\nNakon 9. štiha svaki igrač zbraja bodove od zadnjeg štiha. Karta neke druge obične "
+                   "boje nikad ne odnosi štih; sijeci adutom. Nema adutske boje. Karte 1–3 igraču koji ne "
+                   "dijeli.\n", "hr", HR_TERMS)
+    assert links == [("term-trick", "štiha"), ("term-last-trick", "zadnjeg štiha"),
+                     ("term-plain-suit", "obične boje"), ("term-trump", "adutom"),
+                     ("term-trump-suit", "adutske boje"), ("term-non-dealer", "igraču koji ne dijeli")]
+    for text, form in [("igraju u dva para", "para"), ("svoje nizove", "nizove"), ("u nekoj drugoj boji", "boji"),
+                       ("sa zadnjim štihom", "zadnjim štihom"), ("s adutima", "adutima")]:
+        assert _found(text, "hr", HR_TERMS) == form
+
+
+def test_croatian_verbs_and_terms_of_another_sense_are_found_only_as_the_glossary_means_them():
+    assert _found("Djelitelj pita „Do čega?“", "hr", HR_TERMS) is None, "pita is 'asks', not a form of pit"
+    assert _found("tko odnese štih", "hr", HR_TERMS) == "štih", "a verb is found as the glossary writes it"
+    assert _found("pri zvanju aduta", "hr", HR_TERMS) == "aduta", "zvanje aduta is the bidding, not a meld"
+    assert _found("prije zvanja nizova", "hr", HR_TERMS) == "zvanja"
+    assert _found("preuzima parove oznaka", "hr", HR_TERMS) is None, "pairs of tags, not sides"
+
+
+def test_arabic_terms_are_found_with_their_prefixes_and_suffixes():
+    links = _links("# P\n\nثم ثلاثًا للموزّع. تُحسب المشاريع والأكلات. اترك الأكلة لشريكك، أو فالعب ورقة حكم. "
+                   "وإذا افتُتحت بنوع عادي، فاتبعه إلا إذا لم يكن في يدك سوى أوراق حكم.\n", "ar", AR_TERMS)
+    assert links == [("term-dealer", "للموزّع"), ("term-trick", "والأكلات"), ("term-partner", "لشريكك"),
+                     ("term-trump", "ورقة حكم"), ("term-plain-suit", "بنوع عادي"), ("term-hand", "يدك")]
+    for text in ("بالأكلة", "أكلتين", "الأكلةَ", "الشريكان", "شريكين", "نوعًا", "بالنوع", "اللفّة"):
+        assert _found(text, "ar", AR_TERMS) == text
+
+
+def test_arabic_terms_of_another_sense_are_not_linked():
+    assert _found("فإن لم يكن فيها حكم أكلتها أعلى ورقة", "ar", AR_TERMS) is None, "the verb: it took it"
+    assert _found("هدف الجولة", "ar", AR_TERMS) is None and _found("بلوغ الهدف", "ar", AR_TERMS) == "الهدف"
+    assert _found("أن تكتب سجلًّا بيدك", "ar", AR_TERMS) is None, "by your own hand"
+    assert _found("في أي دور من الشراء", "ar", AR_TERMS) is None, "الشراء is the bidding; the term is شراء"
+
+
+def test_a_longer_word_that_starts_like_a_term_is_not_linked_in_any_language():
+    assert _found("Nizozemci i partneri", "hr", HR_TERMS) is None, "niz, par"
+    assert _found("وكلفة الورقة", "ar", AR_TERMS) is None, "ك + لفة is not اللفّة, whose shadda is written"
+    assert _found("بالأكل", "ar", AR_TERMS) is None and _found("ويدوّن", "ar", AR_TERMS) is None
+    assert _found("a trumpet and a tricky dealership", "en", TERMS) is None
+    french = [("term-trick", "Pli"), ("term-trump", "Atout")]
+    assert _found("un pliage", "fr", french) is None and _found("deux plis", "fr", french) == "plis"
+    assert _found("un bazar", "es", [("term-trick", "Baza")]) is None

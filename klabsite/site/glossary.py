@@ -10,7 +10,8 @@ terms, as shown, are :attr:`RenderedDocument.terms <klabsite.site.markdown_ext.R
 **Every other rules page** links the first use of each term to its entry
 (:class:`TermLinks`): the term list is the glossary page's in the same language (translated
 terms come from the content catalog, as the glossary's items do). A term is found case-blind,
-as a whole word (English, French and Spanish also find it with a plural ``s``); the longest term
+as a whole word (English, French and Spanish also find it with a plural ``s``; Croatian and
+Arabic in their inflected forms, :func:`croatian_forms` and :func:`arabic_forms`); the longest term
 wins where two start at the same place (*trump suit* before *trump*). Only the first use on a
 page is linked, and never inside a heading, a link, code, a table header or a caption. A term
 that holds a comma, a quotation mark or a digit (``Ace, king, …``, ``"Good."``) names a group or
@@ -27,14 +28,14 @@ from __future__ import annotations
 import re
 import unicodedata
 import xml.etree.ElementTree as etree
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
 
 __all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "english_term",
-           "GlossaryEntries", "TermLinks", "term_pattern"]
+           "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms"]
 
 UNLINKED = frozenset({"klaberjass", "klaverjas", "jass"})
 """Glossary entries (by anchor) the rules pages do not link to."""
@@ -50,6 +51,50 @@ _NOT_A_WORD = re.compile(r"[,\"“”«»„‘’\d]")
 _PLURALS = {"en": "(?:s|es)?", "fr": "(?:s|x)?", "es": "(?:s|es)?"}
 _SKIPPED = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "a", "code", "pre", "th", "caption", "kbd"})
 _ARTICLE = re.compile(r"^(?:al-|ال)")
+_HARAKAT_CHARS = "\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652\u0670"
+"""Arabic vowel marks (tanwin, fatha … sukun, shadda, dagger alif): written or not, the same word."""
+_HARAKAT = f"[{_HARAKAT_CHARS}]"
+_SHADDA = "\u0651"
+_WORD = rf"[\w{_HARAKAT_CHARS}]"
+"""A character of a word: a term ends where none follows (an Arabic vowel mark is part of its word)."""
+
+_HR_ENDINGS = ("a", "e", "i", "o", "u", "om", "em", "im", "og", "eg", "oj", "ih", "ima", "ama",
+               "oga", "ega", "ome", "omu", "emu", "ov", "ova", "ove", "ovi", "ovima", "ev", "eva", "eve",
+               "evi", "evima")
+"""The case endings of Croatian nouns and adjectives (and the possessive *-ov*): *adut, aduta,
+adutu, adutom, aduti, adute, adutima; boja, boje, boju, bojom; zadnji, zadnjeg, zadnjem;
+štihovi, štihova*."""
+_HR_UNINFLECTED = frozenset({"s", "sa", "u", "od", "do", "za", "na", "iz", "po", "pri", "o",
+                             "koji", "koja", "koje", "je", "ne"})
+"""Prepositions and the words of a relative clause: from the first of these on, a Croatian term
+is written as in the glossary (*Bodovi od karata*, *Igrač koji ne dijeli*)."""
+_HR_VERB = re.compile(r"(?:ti|ći|ao|io|eo)$")
+"""A Croatian infinitive (*uzeti*, *izaći*) or past participle (*pao*, *prošao*)."""
+_HR_STEMS = {"poredak": "poretk"}
+"""Words whose stem changes before an ending (*poredak, poretka, poretku*)."""
+_HR_AS_WRITTEN = frozenset({"pit"})
+"""Terms whose inflected forms are other Croatian words (*pita* "asks", *piti* "to drink")."""
+_HR_SENSES = {"zvanje": r"(?=\ (?:nizova|u\ štihu)(?!\w))", "par": r"(?!\ oznaka(?!\w))"}
+"""Terms that have another sense too, told apart by the words after them: *zvanje* is a meld only
+in *zvanje nizova* and *zvanja u štihu* (*zvanje aduta*, and *zvanje* alone, is the bidding);
+*parovi oznaka* are pairs of tags, not sides."""
+
+_AR_AND = "[وف]?"
+"""And (و, ف), the first of an Arabic word's prefixes."""
+_AR_DEFINITE = "(?:[بك]?ال|لل)"
+"""The article ال, after by or like (ب, ك); after for (ل) it is written لل."""
+_AR_INDEFINITE = "[بكل]?"
+"""By, for, like (ب, ل, ك) before a word without the article."""
+_AR_NUMBERS = ("ان", "ين", "ون", "ات", "ا", "ي", "و")
+"""Dual (ان, ين), plural (ون, ين, ات), the accusative ًا and the construct forms (ـا, ـي, ـو)."""
+_AR_PRONOUNS = ("ه", "ها", "هما", "هم", "هن", "ك", "كما", "كم", "كن", "ي", "نا")
+"""The attached pronouns: his, her, their, your, my, our (شريكك, أكلاته)."""
+_AR_SENSES = {"الأكلة": (r"(?![وف]?أكلت(?:ه|ها|هم|هما|ك|كم)(?!\w))", ""), "اليد": ("(?!بيد)", ""),
+              "الهدف": ("", r"(?!\ ال)"), "البلوت": ("", r"(?!\ \(Baloot\))")}
+"""Terms that have another sense too, told apart by how the word starts or what follows it:
+*أكلتها* is also "it took it" (the verb), *بيدك* is by your own hand, not the cards you hold;
+*هدف الجولة* is the aim of the deal, not the target score; *البلوت (Baloot)* is the Gulf game,
+not the bella."""
 
 
 def english_term(msgid: str) -> str | None:
@@ -180,24 +225,149 @@ class GlossaryEntries(Treeprocessor):
                 root.append(block)
 
 
+def croatian_forms(term: str) -> str:
+    """A pattern of a (case-folded) Croatian term in every case: each word's final vowel gives way
+    to an ending of :data:`_HR_ENDINGS` (a word without one may also take none), so the adjectives
+    before the noun inflect with it; from a preposition or a relative word on the term is written as
+    in the glossary. A verb (the term starts with an infinitive or a past participle) and its object
+    are written as in the glossary, and so are the few terms of :data:`_HR_AS_WRITTEN`; a term of
+    :data:`_HR_SENSES` is found only in its glossary sense.
+
+    >>> forms = re.compile(croatian_forms("adutska boja"))
+    >>> [bool(forms.fullmatch(text)) for text in ("adutske boje", "adutskom bojom", "adutsk boj")]
+    [True, True, False]
+    """
+    words = term.split(" ")
+    if _HR_VERB.search(words[0]) or term in _HR_AS_WRITTEN:
+        return re.escape(term)
+    parts = []
+    for index, word in enumerate(words):
+        if word in _HR_UNINFLECTED:
+            parts.append(re.escape(" ".join(words[index:])))
+            break
+        parts.append(_croatian_word(word))
+    return r"\ ".join(parts) + _HR_SENSES.get(term, "")
+
+
+def _croatian_word(word: str) -> str:
+    endings = "|".join(_HR_ENDINGS)
+    if word[-1] in "aeiou":
+        forms = [f"{re.escape(word[:-1])}(?:{endings})"]
+    else:
+        forms = [f"{re.escape(word)}(?:{endings})?"]
+    if word in _HR_STEMS:
+        forms.append(f"{re.escape(_HR_STEMS[word])}(?:{endings})")
+    return "(?:" + "|".join(forms) + ")"
+
+
+def arabic_forms(term: str) -> str:
+    """A pattern of an Arabic term as it is written in a sentence: with or without its vowel marks,
+    after the attached prefixes: and (:data:`_AR_AND`), then by, for, like with or without the
+    article (:data:`_AR_DEFINITE`, :data:`_AR_INDEFINITE`). A term the glossary writes with the
+    article is also found without it (*أكلة*, and with the adjectives that agree with it:
+    *النوع العادي*, *بنوع عادي*); one written without it is not found with it (*الشراء* is the
+    bidding, not *شراء*, take). The genitive of a term such as *ورقة الحكم* may lose its article
+    (*ورقة حكم*, a trump). A single word also takes the endings of :data:`_AR_NUMBERS` (not a
+    word of two letters, whose forms would look like verbs: *يدوّن*) and :data:`_AR_PRONOUNS`
+    (ة becomes ت before them): *أكلات*, *أكلتين*, *شريكك*. A term of :data:`_AR_SENSES` is found
+    only in its glossary sense, and a term in Latin letters only as written.
+
+    >>> forms = re.compile(arabic_forms("الأكلة"))
+    >>> [bool(forms.fullmatch(text)) for text in ("بالأكلة", "للأكلة", "والأكلات", "أكلتين", "الأكلةَ")]
+    [True, True, True, True, True]
+    >>> bool(forms.fullmatch("بالأكل")), bool(re.fullmatch(arabic_forms("النوع العادي"), "بنوع عادي"))
+    (False, True)
+    """
+    words = term.split(" ")
+    if not re.search("[\u0621-\u064a]", term):
+        return re.escape(term)
+    before, after = _AR_SENSES.get(term, ("", ""))
+    return before + _arabic_phrase(words) + after
+
+
+def _arabic_phrase(words: list[str]) -> str:
+    first, rest = words[0], words[1:]
+    if not _ARTICLE.match(first):
+        if not rest:
+            return _AR_AND + _AR_INDEFINITE + _arabic_word(first, suffixes=True)
+        genitive = [_arabic_word(word) for word in rest]  # the genitive with or without its article
+        if _ARTICLE.match(rest[0]):
+            genitive[0] = "(?:ال)?" + _arabic_word(_ARTICLE.sub("", rest[0]))
+        return _AR_AND + _AR_INDEFINITE + r"\ ".join([_arabic_word(first), *genitive])
+    if not rest:
+        word = _arabic_word(_ARTICLE.sub("", first), suffixes=True)
+        return f"{_AR_AND}(?:{_AR_DEFINITE}|{_AR_INDEFINITE}){word}"
+    agreeing = 1  # the noun and the adjectives right after it, which take the article when it does
+    while agreeing < len(words) and _ARTICLE.match(words[agreeing]):
+        agreeing += 1
+    bare = [_ARTICLE.sub("", word) for word in words[:agreeing]] + words[agreeing:]
+    definite = [bare[0], *words[1:]]
+    return f"{_AR_AND}(?:{_AR_DEFINITE}{_spaced(definite)}|{_AR_INDEFINITE}{_spaced(bare)})"
+
+
+def _spaced(words: Sequence[str]) -> str:
+    return r"\ ".join(_arabic_word(word) for word in words)
+
+
+def _marked(text: str) -> str:
+    """Arabic text as a pattern that allows any vowel marks after each letter; a shadda the text
+    writes is part of the spelling (*اللفّة*, not *كلفة*)."""
+    pattern = []
+    for char in text:
+        if char == _SHADDA:
+            pattern.append(f"{_SHADDA}{_HARAKAT}*")
+        elif not re.fullmatch(_HARAKAT, char):
+            pattern.append(re.escape(char) + (f"{_HARAKAT}*" if char.isalpha() else ""))
+    return "".join(pattern)
+
+
+def _arabic_word(word: str, suffixes: bool = False) -> str:
+    """One Arabic word; with the endings of a single-word term if ``suffixes`` (vowel marks are
+    allowed before the endings and after them, not inside them)."""
+    if not suffixes:
+        return _marked(word)
+    letters = re.sub(_HARAKAT, "", word)
+    numbers = "|".join(_AR_NUMBERS) if len(letters.rstrip("ة")) > 2 else None
+    pronouns = "|".join(_AR_PRONOUNS)
+    counted = f"(?:{numbers})(?:{pronouns})?|" if numbers else ""
+    if letters.endswith("ة"):
+        word = word.rstrip(_HARAKAT_CHARS)
+        endings = f"ة|ات(?:{pronouns})?|{_marked('ت')}(?:{counted}{pronouns})"
+        return f"{_marked(word[:-1])}(?:{endings}){_HARAKAT}*"
+    return f"{_marked(word)}(?:{counted}{pronouns})?{_HARAKAT}*"
+
+
+_WORD_FORMS: dict[str, Callable[[str], str]] = {"hr": croatian_forms, "ar": arabic_forms}
+"""The patterns of a term's inflected forms, in the languages that have more than a plural."""
+
+
 def term_pattern(terms: Sequence[tuple[str, str]],
                  lang: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
     """One pattern finding every linkable term (longest first), and each term's anchor by its
-    case-folded text.
+    case-folded text, in the pattern's order: the term a match found is the one whose group
+    (``t0``, ``t1`` …) matched (:func:`matched_term`).
 
     >>> pattern, ids = term_pattern([("term-trump", "Trump"), ("term-trump-suit", "Trump suit")], "en")
-    >>> pattern.search("Two trump suits").group(0), ids["trump suit"]
+    >>> match = pattern.search("Two trump suits")
+    >>> match.group(0), ids[matched_term(match, ids)]
     ('trump suits', 'term-trump-suit')
     """
-    ids: dict[str, str] = {}
+    found: dict[str, str] = {}
     for ident, term in terms:
         if term and not _NOT_A_WORD.search(term) and ident not in UNLINKED:
-            ids.setdefault(term.casefold(), ident)
-    if not ids:
-        return None, ids
-    alternatives = "|".join(re.escape(term) for term in sorted(ids, key=lambda text: (-len(text), text)))
+            found.setdefault(term.casefold(), ident)
+    if not found:
+        return None, found
+    ids = {term: found[term] for term in sorted(found, key=lambda text: (-len(text), text))}
+    forms = _WORD_FORMS.get(lang, re.escape)
+    alternatives = "|".join(f"(?P<t{index}>{forms(term)})" for index, term in enumerate(ids))
     plural = _PLURALS.get(lang, "")
-    return re.compile(rf"(?<!\w)({alternatives}){plural}(?!\w)", re.IGNORECASE), ids
+    return re.compile(rf"(?<!{_WORD})(?:{alternatives}){plural}(?!{_WORD})", re.IGNORECASE), ids
+
+
+def matched_term(match: re.Match[str], ids: dict[str, str]) -> str:
+    """The (case-folded) term a match of :func:`term_pattern` found."""
+    return list(ids)[int((match.lastgroup or "t0")[1:])]
 
 
 class TermLinks(Treeprocessor):
@@ -230,7 +400,7 @@ class TermLinks(Treeprocessor):
         if not text or self.pattern is None:
             return text
         for match in self.pattern.finditer(text):
-            ident = self.ids[match.group(1).casefold()]
+            ident = self.ids[matched_term(match, self.ids)]
             if ident in self.linked or "\x02" in text[:match.start()].rsplit("\x03", 1)[-1]:
                 continue
             self.linked.add(ident)
