@@ -4,7 +4,7 @@
         --pair search-w40,heuristic --deals 200 --max-deals 200 --jobs 2
 
 Every option of ``strength.py`` works; the pairs may also name these variants of the default
-search bot (each changes one thing):
+search bot (each changes one thing, unless it says two):
 
 * ``search-play``: the heuristic's Klaverjas trump choice (the card play searched, the bidding
   not), to tell the two gains apart;

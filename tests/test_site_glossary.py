@@ -146,7 +146,6 @@ def test_a_glossary_of_headed_entries_is_sorted_under_letters_of_the_pages_langu
     assert '<h3 class="term" id="trump-suit"' in html, "entries keep the id of their English heading"
 
 
-
 HR_TERMS = [("term-trump", "Adut"), ("term-trump-suit", "Adutska boja"), ("term-suit", "Boja"),
             ("term-plain-suit", "Obična boja"), ("term-last-trick", "Zadnji štih"), ("term-trick", "Štih"),
             ("term-non-dealer", "Igrač koji ne dijeli"), ("term-sequence", "Niz"), ("term-side", "Par"),
