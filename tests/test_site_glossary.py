@@ -149,7 +149,8 @@ def test_a_glossary_of_headed_entries_is_sorted_under_letters_of_the_pages_langu
 HR_TERMS = [("term-trump", "Adut"), ("term-trump-suit", "Adutska boja"), ("term-suit", "Boja"),
             ("term-plain-suit", "Obična boja"), ("term-last-trick", "Zadnji štih"), ("term-trick", "Štih"),
             ("term-non-dealer", "Igrač koji ne dijeli"), ("term-sequence", "Niz"), ("term-side", "Par"),
-            ("term-pit", "Pit"), ("term-meld", "Zvanje"), ("term-win-a-trick", "Odnijeti štih")]
+            ("term-pit", "Pit"), ("term-meld", "Zvanje"), ("term-win-a-trick", "Odnijeti štih"),
+            ("term-bella", "Bela")]
 AR_TERMS = [("term-trick", "الأكلة"), ("term-dealer", "الموزّع"), ("term-partner", "الشريك"),
             ("term-trump", "ورقة الحكم"), ("term-plain-suit", "النوع العادي"), ("term-suit", "النوع"),
             ("term-bidding-round", "اللفّة"), ("term-hand", "اليد"), ("term-target", "الهدف"),
@@ -185,6 +186,9 @@ def test_croatian_verbs_and_terms_of_another_sense_are_found_only_as_the_glossar
     assert _found("pri zvanju aduta", "hr", HR_TERMS) == "aduta", "zvanje aduta is the bidding, not a meld"
     assert _found("prije zvanja nizova", "hr", HR_TERMS) == "zvanja"
     assert _found("preuzima parove oznaka", "hr", HR_TERMS) is None, "pairs of tags, not sides"
+    for games in ("Klaberjass, belote, jass, bela, baloot", "bela i belot u jugoistočnoj Europi"):
+        assert _found(games, "hr", HR_TERMS) is None, "bela, the game"
+    assert _found("20 za belu, ako ju je zvao", "hr", HR_TERMS) == "belu"
 
 
 def test_arabic_terms_are_found_with_their_prefixes_and_suffixes():

@@ -74,10 +74,12 @@ _HR_STEMS = {"poredak": "poretk"}
 """Words whose stem changes before an ending (*poredak, poretka, poretku*)."""
 _HR_AS_WRITTEN = frozenset({"pit"})
 """Terms whose inflected forms are other Croatian words (*pita* "asks", *piti* "to drink")."""
-_HR_SENSES = {"zvanje": r"(?=\ (?:nizova|u\ štihu)(?!\w))", "par": r"(?!\ oznaka(?!\w))"}
+_HR_SENSES = {"zvanje": r"(?=\ (?:nizova|u\ štihu)(?!\w))", "par": r"(?!\ oznaka(?!\w))",
+              "bela": r"(?!,\ (?:baloot|jass|belot)(?!\w)|\ i\ belot(?!\w))"}
 """Terms that have another sense too, told apart by the words after them: *zvanje* is a meld only
 in *zvanje nizova* and *zvanja u štihu* (*zvanje aduta*, and *zvanje* alone, is the bidding);
-*parovi oznaka* are pairs of tags, not sides."""
+*parovi oznaka* are pairs of tags, not sides; *bela* in a list of games (*bela, baloot*; *bela i
+belot*) is the game, not the bella."""
 
 _AR_AND = "[وف]?"
 """And (و, ف), the first of an Arabic word's prefixes."""
