@@ -16,6 +16,11 @@ search bot (each changes one thing, unless it says two):
 * ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
 * ``search-partner``: the partner's cards weigh the worlds too, a factor 0.5 for each card the
   heuristic would not have played (the partner is a search bot, so the model fits him less);
+* ``search-partner-late3``, ``search-partner-late5``: the same, only for the decisions from the
+  fourth (sixth) trick on;
+* ``search-resample``: a world drawn when the rejection sampler accepts none of its 40 tries is
+  one of the tried worlds in proportion to its weight, not the best-fitting one;
+  ``search-partner-resample``: that, with the partner's cards weighed as in ``search-partner``;
 * ``search-bids``: a bid the heuristic would not have made costs a world a factor 0.05, not 0.2;
 * ``search-trump48``: 48 worlds (at least 18) for the Klaverjas trump choice instead of 16;
 * ``search-confident``: the heuristic's card unless the best mean beats it by one standard
@@ -23,6 +28,9 @@ search bot (each changes one thing, unless it says two):
 * ``search-confident-partner``, ``search-tie10-partner``, ``search-tie5-partner7``: the search
   made more like the heuristic (one standard error; a 10 or 5 point tie-break) with the partner's
   cards weighed by the heuristic (factor 0.5 or 0.7), so that the model fits the partner better;
+* ``search-dd``: the partner's cards from the third trick on weigh the worlds by whether each
+  was among his best double dummy there, a factor 0.5 for each that was not
+  (:mod:`klabsite.bots.search_partner`);
 * ``search-first``: the first default (40 worlds, no weighing by the opponents' cards);
 * ``search-seeing``: not a player but a yardstick. It cheats: its Klaverjas card play solves the
   one true world, the hidden hands as dealt (its trump choice is the search bot's). What it
@@ -123,6 +131,11 @@ VARIANTS = {
     "search-confident-partner": lambda: SearchBot(SearchStyle(confidence=1.0, partner_misfit=0.5)),
     "search-tie10-partner": lambda: SearchBot(SearchStyle(tie_break=10.0, partner_misfit=0.5)),
     "search-tie5-partner7": lambda: SearchBot(SearchStyle(tie_break=5.0, partner_misfit=0.7)),
+    "search-partner-late3": lambda: SearchBot(SearchStyle(partner_misfit=0.5, partner_from=3)),
+    "search-partner-late5": lambda: SearchBot(SearchStyle(partner_misfit=0.5, partner_from=5)),
+    "search-resample": lambda: SearchBot(SearchStyle(resample=True)),
+    "search-partner-resample": lambda: SearchBot(SearchStyle(partner_misfit=0.5, resample=True)),
+    "search-dd": lambda: SearchBot(SearchStyle(partner_best=0.5)),
     "search-first": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40), fit_plays=0)),
     "search-seeing": _Seeing,
     "search-knows-partner": _KnowsPartner,

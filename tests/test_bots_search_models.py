@@ -111,3 +111,20 @@ def test_when_no_world_fits_the_best_fitting_one_is_taken():
         return 0.0 if layout["n"] != 2 else 1e-12
 
     assert fitting_layouts(draw, weight, rng, tries=5)() == {"n": 2}
+
+
+def test_when_no_world_fits_a_resample_takes_the_tried_worlds_in_proportion_to_their_weight():
+    """With ``resample``, a failed rejection takes one of its tried worlds in proportion to its
+    weight (about 1 : 2 here), not always the best."""
+    rng = random.Random(9)
+    weights = {1: 1e-9, 2: 2e-9}
+    counter = iter(range(10**6))
+
+    def draw():
+        return {"n": 1 + next(counter) % 2}
+
+    fitted = fitting_layouts(draw, lambda layout, floor=0.0: weights[layout["n"]], rng, tries=4, resample=True)
+    counts = {1: 0, 2: 0}
+    for _ in range(3000):
+        counts[fitted()["n"]] += 1
+    assert 1.7 < counts[2] / counts[1] < 2.3

@@ -30,6 +30,7 @@ from klabsite.bots.search_models import (
     klaverjas_play_fit,
     product,
 )
+from klabsite.bots.search_partner import PARTNER_SINCE, klaverjas_partner_fit
 from klabsite.bots.search_play import (
     Layouts,
     klaberjass_card,
@@ -75,8 +76,21 @@ class SearchStyle:
     partner_misfit: float = 1.0
     """Klaverjas: the factor for each of the partner's cards the heuristic would not have played
     (1: the partner's cards do not weigh worlds)."""
+    partner_from: int = 0
+    """Klaverjas: the first trick of the decisions whose worlds :attr:`partner_misfit` weighs (0
+    is the first)."""
+    partner_best: float = 1.0
+    """Klaverjas: the factor for each of the partner's cards (from trick :attr:`partner_since` on)
+    that was not among his best double dummy in the world (:mod:`~klabsite.bots.search_partner`;
+    1: not asked)."""
+    partner_since: int = PARTNER_SINCE
+    """The first trick whose partner's cards :attr:`partner_best` asks about."""
     bid_misfit: float = MISFIT
     """Klaverjas card play: the factor for each of the others' bids the heuristic would not have made."""
+    resample: bool = False
+    """Klaverjas card play: when no world is accepted in its tries, take one of those tried in
+    proportion to its weight, not the one that fitted best
+    (:func:`~klabsite.bots.search_models.fitting_layouts`)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -118,9 +132,13 @@ class SearchBot:
         style = self.style
         weight = klaverjas_fit(view, knowledge, style.bid_misfit)
         if style.fit_plays:
+            partner = style.partner_misfit if len(view.tricks) >= style.partner_from else 1.0
             weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays,
-                                                        style.play_misfit, style.partner_misfit))
-        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng)
+                                                        style.play_misfit, partner))
+        if style.partner_best < 1.0:
+            weight = product(weight, klaverjas_partner_fit(view, knowledge, style.partner_best,
+                                                           style.partner_since))
+        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng, resample=style.resample)
 
     def _klaberjass(self, view: KlaberjassView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase is KlaberjassPhase.PLAY:

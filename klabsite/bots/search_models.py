@@ -103,24 +103,33 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MIS
 
 
 def fitting_layouts(draw: Callable[[], Layout], weight: Weight, rng: random.Random,
-                    tries: int = 40) -> Callable[[], Layout]:
+                    tries: int = 40, resample: bool = False) -> Callable[[], Layout]:
     """Worlds drawn with probability proportional to ``weight`` (at most 1), by rejection from
-    ``draw``; after ``tries`` rejections the world that fitted best is taken.
+    ``draw``; after ``tries`` rejections the world that fitted best is taken, or with
+    ``resample`` one of the tried worlds with probability proportional to its weight.
 
     The threshold of each try is drawn before its weight, so that the weight may stop counting
-    as soon as it falls below it (``weight(layout, floor)``)."""
+    as soon as it falls below it (``weight(layout, floor)``); a resample weighs the tried worlds
+    again in full."""
 
     def fitted() -> Layout:
         best, best_weight = None, -1.0
+        tried = []
         for _ in range(tries):
             layout = draw()
             threshold = rng.random()
             value = weight(layout, threshold)
             if threshold < value:
                 return layout
+            tried.append(layout)
             if value > best_weight:
                 best, best_weight = layout, value
         assert best is not None
+        if resample:
+            weights = [weight(layout) for layout in tried]
+            total = sum(weights)
+            if total > 0:
+                return rng.choices(tried, weights)[0]
         return best
     return fitted
 
