@@ -150,11 +150,14 @@ HR_TERMS = [("term-trump", "Adut"), ("term-trump-suit", "Adutska boja"), ("term-
             ("term-plain-suit", "Obična boja"), ("term-last-trick", "Zadnji štih"), ("term-trick", "Štih"),
             ("term-non-dealer", "Igrač koji ne dijeli"), ("term-sequence", "Niz"), ("term-side", "Par"),
             ("term-pit", "Pit"), ("term-meld", "Zvanje"), ("term-win-a-trick", "Odnijeti štih"),
-            ("term-bella", "Bela")]
+            ("term-bella", "Bela"), ("term-lead", "Izaći"), ("term-suit-led", "Izašla boja"),
+            ("term-follow-suit", "Odgovoriti na boju"), ("term-take", "Uzeti"), ("term-name-a-suit", "Zvati boju"),
+            ("term-declare", "Zvati niz"), ("term-claim", "Prijaviti")]
 AR_TERMS = [("term-trick", "الأكلة"), ("term-dealer", "الموزّع"), ("term-partner", "الشريك"),
             ("term-trump", "ورقة الحكم"), ("term-plain-suit", "النوع العادي"), ("term-suit", "النوع"),
             ("term-bidding-round", "اللفّة"), ("term-hand", "اليد"), ("term-target", "الهدف"),
-            ("term-take", "شراء")]
+            ("term-take", "شراء"), ("term-sequence", "المشروع"), ("term-roem", "مشاريع الأكلة"),
+            ("term-rank", "الرتبة"), ("term-score-sheet", "ورقة النتائج"), ("term-variant", "الصيغة البديلة")]
 
 
 def _links(source: str, lang: str, terms) -> list[tuple[str, str]]:
@@ -173,7 +176,7 @@ def test_croatian_terms_are_found_in_their_case_forms():
                    "boje nikad ne odnosi štih; sijeci adutom. Nema adutske boje. Karte 1–3 igraču koji ne "
                    "dijeli.\n", "hr", HR_TERMS)
     assert links == [("term-trick", "štiha"), ("term-last-trick", "zadnjeg štiha"),
-                     ("term-plain-suit", "obične boje"), ("term-trump", "adutom"),
+                     ("term-plain-suit", "obične boje"), ("term-win-a-trick", "odnosi štih"), ("term-trump", "adutom"),
                      ("term-trump-suit", "adutske boje"), ("term-non-dealer", "igraču koji ne dijeli")]
     for text, form in [("igraju u dva para", "para"), ("svoje nizove", "nizove"), ("u nekoj drugoj boji", "boji"),
                        ("sa zadnjim štihom", "zadnjim štihom"), ("s adutima", "adutima")]:
@@ -182,7 +185,7 @@ def test_croatian_terms_are_found_in_their_case_forms():
 
 def test_croatian_verbs_and_terms_of_another_sense_are_found_only_as_the_glossary_means_them():
     assert _found("Djelitelj pita „Do čega?“", "hr", HR_TERMS) is None, "pita is 'asks', not a form of pit"
-    assert _found("tko odnese štih", "hr", HR_TERMS) == "štih", "a verb is found as the glossary writes it"
+    assert _found("tko odnosi koji štih", "hr", HR_TERMS) == "štih", "a verb is found only before its object"
     assert _found("pri zvanju aduta", "hr", HR_TERMS) == "aduta", "zvanje aduta is the bidding, not a meld"
     assert _found("prije zvanja nizova", "hr", HR_TERMS) == "zvanja"
     assert _found("preuzima parove oznaka", "hr", HR_TERMS) is None, "pairs of tags, not sides"
@@ -191,11 +194,59 @@ def test_croatian_verbs_and_terms_of_another_sense_are_found_only_as_the_glossar
     assert _found("20 za belu, ako ju je zvao", "hr", HR_TERMS) == "belu"
 
 
+def test_croatian_verb_terms_are_found_in_their_finite_forms():
+    links = _links("# P\n\nJedan igrač izlazi, odnosno igra prvu kartu. Karta obične boje nikad ne odnosi štih. "
+                   "Odgovori na boju ako možeš. Igrači zovu nizove. Svaki igrač redom zove boju za adut ili "
+                   "kaže „dalje“. Jedan igrač uzima boju okrenute karte. Roem koji nitko ne prijavi propada.\n",
+                   "hr", HR_TERMS)
+    assert links == [("term-lead", "izlazi"), ("term-plain-suit", "obične boje"), ("term-win-a-trick", "odnosi štih"),
+                     ("term-follow-suit", "Odgovori na boju"), ("term-declare", "zovu nizove"),
+                     ("term-name-a-suit", "zove boju"), ("term-trump", "adut"), ("term-take", "uzima"),
+                     ("term-suit", "boju"), ("term-claim", "prijavi")]
+    for text, form in [("Kad je protivnik izašao:", "izašao"), ("Kad izađe obična boja", "izađe"),
+                       ("Izašla je obična boja", "Izašla"), ("Sjever je odnio štih: 34 boda", "odnio štih"),
+                       ("kad su zvači odnijeli štihove", "odnijeli štihove"), ("Zvati nizove nije obvezno", "Zvati nizove"),
+                       ("Igrač koji uzme adut", "uzme"), ("Sjever uzima.", "uzima"), ("Tko odnese štih", "odnese štih"),
+                       ("Kad odgovaraš na boju", "odgovaraš na boju"), ("tko odnese zadnji štih", "zadnji štih")]:
+        assert _found(text, "hr", HR_TERMS) == form
+
+
+def test_croatian_verb_forms_of_another_sense_are_not_linked():
+    for text in ("Izlaz je u kanonskom obliku", "na standardnom izlazu", "kad su izašli jas i nel",
+                 "Kaže dix i uzima okrenutu kartu", "uzima u ruku", "Nizozemci to zovu boompje",
+                 "Djelitelj odgovara „Dobro.“", "ponuda i odgovor na nju", "odnosno prvu kartu",
+                 "klabsite check prijavljuje pogrešku"):
+        assert _found(text, "hr", HR_TERMS) is None, text
+    assert _found("izašle boje", "hr", HR_TERMS) == "izašle boje", "the suit led, not a form of izaći"
+
+
+def test_arabic_terms_are_found_in_their_broken_plurals():
+    links = _links("# P\n\nمن السبعة إلى الآس في أربعة أنواع. أما الأنواع الثلاثة الأخرى فهي الأنواع العادية. "
+                   "عُدّ أوراق الحكم. يعلن اللاعبان مشاريعهما. كما في الرتب الأخرى. ويدوّن أوراق النتائج.\n",
+                   "ar", AR_TERMS)
+    assert links == [("term-suit", "أنواع"), ("term-plain-suit", "الأنواع العادية"), ("term-trump", "أوراق الحكم"),
+                     ("term-sequence", "مشاريعهما"), ("term-rank", "الرتب"), ("term-score-sheet", "أوراق النتائج")]
+    for text in ("والأنواع", "بأنواعها", "للأنواع", "أوراق حكم", "بأوراق الحكم", "وأوراق حكم", "بالأنواع العادية",
+                 "أنواع عادية", "لمشاريعه", "بالمشاريع", "والرتب", "الصيغ البديلة", "بصيغ بديلة"):
+        assert _found(text, "ar", AR_TERMS) == text
+
+
+def test_arabic_broken_plurals_of_another_sense_are_not_linked():
+    for text in ("رتّب الأوراق", "ورتبها", "أوراق اللاعبين", "أوراق حكمة"):
+        assert _found(text, "ar", AR_TERMS) is None, text
+    assert _found("ومشاريع أكلاته", "ar", AR_TERMS) == "أكلاته", "the roem of his tricks, not sequences"
+    assert _found("لا مشاريع في الأكلة", "ar", AR_TERMS) == "الأكلة", "no roem in the trick"
+    assert _found("تُحسب مشاريع الأكلة", "ar", AR_TERMS) == "مشاريع الأكلة"
+    assert _links("# P\n\nومشاريع أكلاته، ثم مشاريع الأكلة.\n", "ar", AR_TERMS) == [
+        ("term-trick", "أكلاته"), ("term-roem", "مشاريع الأكلة")]
+
+
 def test_arabic_terms_are_found_with_their_prefixes_and_suffixes():
     links = _links("# P\n\nثم ثلاثًا للموزّع. تُحسب المشاريع والأكلات. اترك الأكلة لشريكك، أو فالعب ورقة حكم. "
                    "وإذا افتُتحت بنوع عادي، فاتبعه إلا إذا لم يكن في يدك سوى أوراق حكم.\n", "ar", AR_TERMS)
-    assert links == [("term-dealer", "للموزّع"), ("term-trick", "والأكلات"), ("term-partner", "لشريكك"),
-                     ("term-trump", "ورقة حكم"), ("term-plain-suit", "بنوع عادي"), ("term-hand", "يدك")]
+    assert links == [("term-dealer", "للموزّع"), ("term-sequence", "المشاريع"), ("term-trick", "والأكلات"),
+                     ("term-partner", "لشريكك"), ("term-trump", "ورقة حكم"), ("term-plain-suit", "بنوع عادي"),
+                     ("term-hand", "يدك")]
     for text in ("بالأكلة", "أكلتين", "الأكلةَ", "الشريكان", "شريكين", "نوعًا", "بالنوع", "اللفّة"):
         assert _found(text, "ar", AR_TERMS) == text
 

@@ -70,6 +70,27 @@ _HR_UNINFLECTED = frozenset({"s", "sa", "u", "od", "do", "za", "na", "iz", "po",
 is written as in the glossary (*Bodovi od karata*, *Igrač koji ne dijeli*)."""
 _HR_VERB = re.compile(r"(?:ti|ći|ao|io|eo)$")
 """A Croatian infinitive (*uzeti*, *izaći*) or past participle (*pao*, *prošao*)."""
+_HR_VERB_FORMS = {
+    "izaći": ("izađe", "izađeš", "izađu", "izađi", "izlazi", "izlaziš", "izlaze", "izašao", "izašla",
+              "izašlo"),
+    "odnijeti": ("odnese", "odneseš", "odnesu", "odnosi", "odnose", "odnio", "odnijela", "odnijelo",
+                 "odnijeli"),
+    "odgovoriti": ("odgovori", "odgovoriš", "odgovore", "odgovara", "odgovaraš", "odgovaraju", "odgovorio"),
+    "prijaviti": ("prijavi", "prijaviš", "prijave", "prijavio", "prijavila", "prijavili"),
+    "uzeti": ("uzme", "uzmeš", "uzmu", "uzima", "uzimaš", "uzimaju", "uzeo", "uzela", "uzeli"),
+    "zvati": ("zove", "zoveš", "zovu", "zovi", "zvao", "zvala", "zvali"),
+}
+"""The finite forms of the verbs the glossary's verb terms start with (*izaći*; *odnijeti štih*,
+*odgovoriti na boju*, *prijaviti*, *uzeti*, *zvati boju*, *zvati niz*): present, imperative and
+past (*izlazi, izađe, izašao; odnese, odnesu, odnio; zove boju*), and the imperfective present the
+pages use (*ne odnosi štih*, *odgovara na boju*). Not *izašli*, *izašle* (*kad su izašli jas i
+nel*: the cards have been played, not led; *izašle boje* is the suit led)."""
+_HR_OBJECTS = {"štih": ("štih", "štihove"), "niz": ("niz", "nizove")}
+"""The object of a verb term, one or many (*odnesu štihove*, *zvati nizove*)."""
+_HR_VERB_SENSES = {"uzeti": r"(?=\ (?:boju|predloženu\ boju|adut)(?!\w)|\.)"}
+"""Verbs whose finite forms have another sense too, found only where the words after them give the
+glossary's: *uzima boju okrenute karte*, *uzima predloženu boju*, *uzme adut*, *Sjever uzima.* is
+taking the trump; *uzima okrenutu kartu* (the dix), *uzima u ruku*, *uzima niz sjemena* are not."""
 _HR_STEMS = {"poredak": "poretk"}
 """Words whose stem changes before an ending (*poredak, poretka, poretku*)."""
 _HR_AS_WRITTEN = frozenset({"pit"})
@@ -92,11 +113,19 @@ _AR_NUMBERS = ("ان", "ين", "ون", "ات", "ا", "ي", "و")
 _AR_PRONOUNS = ("ه", "ها", "هما", "هم", "هن", "ك", "كما", "كم", "كن", "ي", "نا")
 """The attached pronouns: his, her, their, your, my, our (شريكك, أكلاته)."""
 _AR_SENSES = {"الأكلة": (r"(?![وف]?أكلت(?:ه|ها|هم|هما|ك|كم)(?!\w))", ""), "اليد": ("(?!بيد)", ""),
-              "الهدف": ("", r"(?!\ ال)"), "البلوت": ("", r"(?!\ \(Baloot\))")}
+              "الهدف": ("", r"(?!\ ال)"), "البلوت": ("", r"(?!\ \(Baloot\))"),
+              "المشروع": ("", r"(?!\ (?:في\ )?(?:ال)?أكل)")}
 """Terms that have another sense too, told apart by how the word starts or what follows it:
 *أكلتها* is also "it took it" (the verb), *بيدك* is by your own hand, not the cards you hold;
 *هدف الجولة* is the aim of the deal, not the target score; *البلوت (Baloot)* is the Gulf game,
-not the bella."""
+not the bella; *مشاريع أكلاته*, *لا مشاريع في الأكلة* are the roem of a trick (klaverjas), not the
+sequences of klaberjass."""
+_AR_BROKEN_PLURALS = {"النوع": "الأنواع", "النوع العادي": "الأنواع العادية", "ورقة الحكم": "أوراق الحكم",
+                      "ورقة النتائج": "أوراق النتائج", "المشروع": "المشاريع", "الرتبة": "الرتب",
+                      "الصيغة البديلة": "الصيغ البديلة"}
+"""The glossary's terms whose plural is a broken plural, which no ending makes: *الأنواع*, suits;
+*أوراق الحكم*, trumps; *المشاريع*, sequences; *الرتب*, ranks; with the adjective that agrees with
+it (*الأنواع العادية*; *الصيغ البديلة*)."""
 
 
 def english_term(msgid: str) -> str | None:
@@ -232,14 +261,17 @@ def croatian_forms(term: str) -> str:
     to an ending of :data:`_HR_ENDINGS` (a word without one may also take none), so the adjectives
     before the noun inflect with it; from a preposition or a relative word on the term is written as
     in the glossary. A verb (the term starts with an infinitive or a past participle) and its object
-    are written as in the glossary, and so are the few terms of :data:`_HR_AS_WRITTEN`; a term of
-    :data:`_HR_SENSES` is found only in its glossary sense.
+    are written as in the glossary, but for the finite forms of the verbs of :data:`_HR_VERB_FORMS`
+    (*odnese štih*, :func:`_croatian_verb`), and so are the few terms of :data:`_HR_AS_WRITTEN`; a
+    term of :data:`_HR_SENSES` is found only in its glossary sense.
 
     >>> forms = re.compile(croatian_forms("adutska boja"))
     >>> [bool(forms.fullmatch(text)) for text in ("adutske boje", "adutskom bojom", "adutsk boj")]
     [True, True, False]
     """
     words = term.split(" ")
+    if words[0] in _HR_VERB_FORMS:
+        return _croatian_verb(words)
     if _HR_VERB.search(words[0]) or term in _HR_AS_WRITTEN:
         return re.escape(term)
     parts = []
@@ -249,6 +281,24 @@ def croatian_forms(term: str) -> str:
             break
         parts.append(_croatian_word(word))
     return r"\ ".join(parts) + _HR_SENSES.get(term, "")
+
+
+def _croatian_verb(words: list[str]) -> str:
+    """A verb term: its infinitive or a finite form of :data:`_HR_VERB_FORMS` (the finite forms
+    only in the sense of :data:`_HR_VERB_SENSES`), then its object, one or many
+    (:data:`_HR_OBJECTS`), and the rest as the glossary writes it (*odgovori na boju*).
+
+    >>> forms = re.compile(croatian_forms("odnijeti štih"))
+    >>> [bool(forms.fullmatch(text)) for text in ("odnese štih", "odnio štihove", "odnosno štih")]
+    [True, True, False]
+    """
+    verb, rest = words[0], words[1:]
+    finite = "|".join(re.escape(form) for form in _HR_VERB_FORMS[verb])
+    forms = f"(?:{re.escape(verb)}|(?:{finite}){_HR_VERB_SENSES.get(verb, '')})"
+    if not rest:
+        return forms
+    objects = "|".join(re.escape(form) for form in _HR_OBJECTS.get(rest[0], (rest[0],)))
+    return r"\ ".join([forms, f"(?:{objects})", *(re.escape(word) for word in rest[1:])])
 
 
 def _croatian_word(word: str) -> str:
@@ -271,8 +321,9 @@ def arabic_forms(term: str) -> str:
     bidding, not *شراء*, take). The genitive of a term such as *ورقة الحكم* may lose its article
     (*ورقة حكم*, a trump). A single word also takes the endings of :data:`_AR_NUMBERS` (not a
     word of two letters, whose forms would look like verbs: *يدوّن*) and :data:`_AR_PRONOUNS`
-    (ة becomes ت before them): *أكلات*, *أكلتين*, *شريكك*. A term of :data:`_AR_SENSES` is found
-    only in its glossary sense, and a term in Latin letters only as written.
+    (ة becomes ت before them): *أكلات*, *أكلتين*, *شريكك*. A term of :data:`_AR_BROKEN_PLURALS`
+    is also found in its broken plural (:func:`_arabic_plural`). A term of :data:`_AR_SENSES` is
+    found only in its glossary sense, and a term in Latin letters only as written.
 
     >>> forms = re.compile(arabic_forms("الأكلة"))
     >>> [bool(forms.fullmatch(text)) for text in ("بالأكلة", "للأكلة", "والأكلات", "أكلتين", "الأكلةَ")]
@@ -284,7 +335,10 @@ def arabic_forms(term: str) -> str:
     if not re.search("[\u0621-\u064a]", term):
         return re.escape(term)
     before, after = _AR_SENSES.get(term, ("", ""))
-    return before + _arabic_phrase(words) + after
+    forms = _arabic_phrase(words)
+    if term in _AR_BROKEN_PLURALS:
+        forms = f"(?:{forms}|{_arabic_plural(_AR_BROKEN_PLURALS[term])})"
+    return before + forms + after
 
 
 def _arabic_phrase(words: list[str]) -> str:
@@ -305,6 +359,28 @@ def _arabic_phrase(words: list[str]) -> str:
     bare = [_ARTICLE.sub("", word) for word in words[:agreeing]] + words[agreeing:]
     definite = [bare[0], *words[1:]]
     return f"{_AR_AND}(?:{_AR_DEFINITE}{_spaced(definite)}|{_AR_INDEFINITE}{_spaced(bare)})"
+
+
+def _arabic_plural(plural: str) -> str:
+    """The broken plural of a term (:data:`_AR_BROKEN_PLURALS`) with the prefixes of the singular; a
+    single word also with the accusative ـًا and the attached pronouns (*أنواعها*), and, if it has
+    no more than three letters, only with the article (*الرتب*, ranks; *رتّب* is arrange).
+
+    >>> forms = re.compile(arabic_forms("النوع"))
+    >>> [bool(forms.fullmatch(text)) for text in ("والأنواع", "أنواعه", "بأنواع", "الأنواعات")]
+    [True, True, True, False]
+    >>> ranks = re.compile(arabic_forms("الرتبة"))
+    >>> bool(ranks.fullmatch("بالرتب")), bool(ranks.fullmatch("ورتب"))
+    (True, False)
+    """
+    words = plural.split(" ")
+    if len(words) > 1:
+        return _arabic_phrase(words)
+    bare = _ARTICLE.sub("", plural)
+    word = f"{_marked(bare)}(?:ا|{'|'.join(_AR_PRONOUNS)})?{_HARAKAT}*"
+    if len(re.sub(_HARAKAT, "", bare)) <= 3:
+        return f"{_AR_AND}{_AR_DEFINITE}{word}"
+    return f"{_AR_AND}(?:{_AR_DEFINITE}|{_AR_INDEFINITE}){word}"
 
 
 def _spaced(words: Sequence[str]) -> str:
