@@ -11,6 +11,9 @@ search bot (each changes one thing, unless it says two):
 * ``search-bold``: the heuristic's Klaverjas trump choice with a lower bar (46 instead of 56);
 * ``search-w40``: 40 worlds for each Klaverjas card instead of 64;
 * ``search-w96``: 96 worlds; ``search-w128``: 128 worlds;
+* ``search-early``: at least 32 worlds (and up to 12.8 M solver nodes) for each card of the second
+  and third tricks, instead of 12 (6.4 M); ``search-early0``: at least 32 worlds (27 M nodes) for
+  the first trick's cards;
 * ``search-nofit``: Klaverjas card-play worlds not weighed by the opponents' cards;
 * ``search-sharp``: a card that does not fit costs a world a factor 0.1 instead of 0.3;
 * ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
@@ -135,6 +138,9 @@ VARIANTS = {
     "search-partner-late5": lambda: SearchBot(SearchStyle(partner_misfit=0.5, partner_from=5)),
     "search-resample": lambda: SearchBot(SearchStyle(resample=True)),
     "search-partner-resample": lambda: SearchBot(SearchStyle(partner_misfit=0.5, resample=True)),
+    "search-early": lambda: SearchBot(SearchStyle(klaverjas_early=(
+        SearchStyle().klaverjas_play, Budget(64, 32, 12_800_000), Budget(64, 32, 12_800_000)))),
+    "search-early0": lambda: SearchBot(SearchStyle(klaverjas_early=(Budget(64, 32, 27_000_000),))),
     "search-dd": lambda: SearchBot(SearchStyle(partner_best=0.5)),
     "search-first": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40), fit_plays=0)),
     "search-seeing": _Seeing,

@@ -56,6 +56,9 @@ class SearchStyle:
     """Klaberjass card play and declarations."""
     klaverjas_play: Budget = field(default_factory=lambda: Budget(worlds=64, min_worlds=12, nodes=6_400_000))
     """Klaverjas card play."""
+    klaverjas_early: tuple[Budget, ...] = ()
+    """Klaverjas card play in the first tricks: the budget of trick ``i`` (0 is the first), for as
+    many tricks as given; :attr:`klaverjas_play` after them."""
     klaverjas_trump: TrumpSearch | None = field(default_factory=TrumpSearch)
     """The Klaverjas trump choice (``None``: the heuristic's)."""
     klaberjass_bidding: BiddingSearch | None = field(default_factory=BiddingSearch)
@@ -119,7 +122,9 @@ class SearchBot:
         style = self.style
         if view.phase is KlaverjasPhase.PLAY:
             draw = self._klaverjas_worlds(view, infer_klaverjas(view), rng) if style.fit_bids else None
-            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break,
+            early, tricks = style.klaverjas_early, len(view.tricks)
+            budget = early[tricks] if tricks < len(early) else style.klaverjas_play
+            return klaverjas_card(view, legal, rng, budget, draw, style.tie_break,
                                   style.confidence)
         if style.klaverjas_trump is not None:
             return klaverjas_trump(view, legal, rng, style.klaverjas_trump)

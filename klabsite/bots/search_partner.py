@@ -10,6 +10,11 @@ Each such question solves the position the partner faced, once for every class o
 interchangeable cards he could have played, so it is asked only of cards played from trick
 ``since`` on, when the positions are small.
 
+Measured, it is not worth it, and it is not the default (``SearchStyle.partner_best``): the
+partner's cards were best double dummy in the true deal no more often than in drawn worlds (what
+is best depends on the opponents' cards, which he did not know), and the bot lost 6.1 ± 2.4
+points a deal with it (``search-dd`` in ``benchmarks/search_variants.py``).
+
 >>> from klabsite.engine.actions import Action
 >>> from klabsite.engine.cards import DECK, Suit
 >>> from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasRules
