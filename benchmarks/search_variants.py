@@ -16,6 +16,7 @@ search bot (each changes one thing, unless it says two):
   the first trick's cards;
 * ``search-nofit``: Klaverjas card-play worlds not weighed by the opponents' cards;
 * ``search-sharp``: a card that does not fit costs a world a factor 0.1 instead of 0.3;
+* ``search-soft``: the same with 0.5;
 * ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
 * ``search-partner``: the partner's cards weigh the worlds too, a factor 0.5 for each card the
   heuristic would not have played (the partner is a search bot, so the model fits him less);
@@ -124,6 +125,7 @@ VARIANTS = {
     "search-w128": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(128))),
     "search-nofit": lambda: SearchBot(SearchStyle(fit_plays=0)),
     "search-sharp": lambda: SearchBot(SearchStyle(play_misfit=0.1)),
+    "search-soft": lambda: SearchBot(SearchStyle(play_misfit=0.5)),
     "search-tie5": lambda: SearchBot(SearchStyle(tie_break=5.0)),
     "search-partner": lambda: SearchBot(SearchStyle(partner_misfit=0.5)),
     "search-bids": lambda: SearchBot(SearchStyle(bid_misfit=0.05)),
