@@ -44,7 +44,7 @@ def regrets(bot_name: str, against: str, seed: str, number: int) -> list[tuple[K
     """The regret of each of the bot's card choices on deck ``number``, both seatings."""
     deck = deck_from_seed(seed, number)
     dealer = CLOCKWISE[number % 4]
-    search_variants._PLAYING[:] = [deck]
+    search_variants._PLAYING[:] = [deck]  # where the yardsticks (search-knows-partner) read the deal
     bot, other = get_bot(bot_name), get_bot(against)
     solver = KlaverjasSolver()
     out = []

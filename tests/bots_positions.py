@@ -7,6 +7,7 @@ Imported as ``tests.bots_positions``.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import Any
 
 from klabsite.bots import get_bot
 from klabsite.bots.inference import STOCK, Knowledge
+from klabsite.bots.search_play import layouts
 from klabsite.bots.worlds import deck_for
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import DECK, SUITS, mask_of
@@ -133,3 +135,20 @@ def hidden_truth(deal: Any, place: Any) -> int:
         stock = mask_of(deal.stock)
         return stock & ~deal.bottom.bit if deal.bottom is not None else stock
     return mask_of(deal.hands[place])
+
+
+def weight_exponents(weight: Any, knowledge: Knowledge, factor: float, rng: random.Random, draws: int) -> set[int]:
+    """The powers of ``factor`` that a world weight gives ``draws`` uniformly drawn worlds, checking
+    that each weight is such a power and that stopping at a random floor tells the same side of
+    the floor as counting to the end."""
+    exponents = set()
+    draw = layouts(knowledge, rng)
+    for _ in range(draws):
+        layout = draw()
+        full = weight(layout)
+        exponent = round(math.log(full, factor))
+        assert math.isclose(full, factor ** exponent, rel_tol=1e-6)
+        exponents.add(exponent)
+        floor = rng.random()
+        assert (weight(layout, floor) > floor) is (full > floor)
+    return exponents

@@ -3,7 +3,6 @@ play fits the heuristic's, and worlds drawn in proportion to their weight."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -13,7 +12,7 @@ from klabsite.bots.search_models import PLAY_MISFIT, fitting_layouts, klaverjas_
 from klabsite.bots.search_play import layouts
 from klabsite.engine.klaverjas import KlaverjasPhase
 from klabsite.engine.seats import Seat
-from tests.bots_positions import every_option_set, hidden_truth, positions
+from tests.bots_positions import every_option_set, hidden_truth, positions, weight_exponents
 
 
 def _card_plays(rules, seed: int):
@@ -51,15 +50,7 @@ def test_a_world_loses_a_factor_for_each_card_that_does_not_fit():
             view = deal.view_for(Seat.N)
             knowledge = infer_klaverjas(view)
             weight = klaverjas_play_fit(view, knowledge, recent=16)
-            draw = layouts(knowledge, rng)
-            for _ in range(10):
-                layout = draw()
-                full = weight(layout)
-                exponent = round(math.log(full, PLAY_MISFIT))
-                assert full == pytest.approx(PLAY_MISFIT ** exponent)
-                exponents.add(exponent)
-                floor = rng.random()
-                assert (weight(layout, floor) > floor) is (full > floor)
+            exponents |= weight_exponents(weight, knowledge, PLAY_MISFIT, rng, 10)
     assert 0 in exponents and max(exponents) >= 2
 
 

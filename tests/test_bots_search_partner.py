@@ -3,7 +3,6 @@ best double dummy in it."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -16,7 +15,7 @@ from klabsite.bots.search_positions import klaverjas_world
 from klabsite.engine.klaverjas import KlaverjasPhase
 from klabsite.engine.seats import Seat
 from klabsite.solver.klaverjas import KlaverjasSolver
-from tests.bots_positions import every_option_set, hidden_truth, new_deal
+from tests.bots_positions import every_option_set, hidden_truth, new_deal, weight_exponents
 
 
 def _truth(deal, seat):
@@ -72,15 +71,7 @@ def test_a_partner_card_worse_than_another_costs_the_world_a_factor():
                 continue
             view, knowledge, _ = _truth(deal, Seat.N)
             weight = klaverjas_partner_fit(view, knowledge, since=1)
-            draw = layouts(knowledge, rng)
-            for _ in range(6):
-                layout = draw()
-                full = weight(layout)
-                exponent = round(math.log(full, PARTNER_MISFIT))
-                assert full == pytest.approx(PARTNER_MISFIT ** exponent)
-                exponents.add(exponent)
-                floor = rng.random()
-                assert (weight(layout, floor) > floor) is (full > floor)
+            exponents |= weight_exponents(weight, knowledge, PARTNER_MISFIT, rng, 6)
     assert 0 in exponents and max(exponents) >= 1
 
 

@@ -38,7 +38,7 @@ from klabsite.engine.options import KlaverjasRules
 from klabsite.engine.seats import CLOCKWISE, Seat
 
 __all__ = ["MISFIT", "PLAY_MISFIT", "Bid", "klaverjas_bid", "klaverjas_fit", "klaverjas_play_fit",
-           "fitting_layouts", "bid_order"]
+           "fitting_layouts", "bid_order", "card_plays", "CardPlay"]
 
 MISFIT = 0.2
 """The weight a world loses for each bid the model would not have made in it."""
@@ -159,6 +159,19 @@ the hand), kept across decisions: the same questions come back at every card of 
 _PLAY_FITS_SIZE = 200_000
 
 
+CardPlay = tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]
+"""A card played: who, the card, the trick's number (0 is the first) and the trick's cards before it."""
+
+
+def card_plays(view: KlaverjasView) -> list[CardPlay]:
+    """Every card played so far, in the order played."""
+    plays: list[CardPlay] = []
+    for number, won in enumerate(view.tricks):
+        plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
+    plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
+    return plays
+
+
 def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 16,
                        misfit: float = PLAY_MISFIT, partner: float = 1.0) -> Weight:
     """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
@@ -168,10 +181,7 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
     trump = view.trump
     assert trump is not None
     rotterdam, undertrump = fast4.flags(view.rules)
-    plays: list[tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]] = []
-    for number, won in enumerate(view.tricks):
-        plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
-    plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
+    plays = card_plays(view)
     public = (view.rules, view.dealer, view.proposed, view.bids, trump, view.playing)
     history = tuple((who, card.index) for who, card, _, _ in plays)
     moments = []

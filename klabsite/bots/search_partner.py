@@ -30,14 +30,17 @@ points a deal with it (``search-dd`` in ``benchmarks/search_variants.py``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import NamedTuple
 
 from klabsite.bots.inference import Knowledge, Place
-from klabsite.bots.search_models import Weight
+from klabsite.bots.search_models import Weight, card_plays
+from klabsite.bots.search_positions import klaverjas_world
 from klabsite.bots.search_worlds import card_classes
+from klabsite.engine.cards import mask_of
 from klabsite.engine.fast import klaverjas as fast4
 from klabsite.engine.klaverjas import KlaverjasView
-from klabsite.engine.seats import CLOCKWISE, Seat, Side
+from klabsite.engine.seats import CLOCKWISE, Seat
 from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver
 
 __all__ = ["PARTNER_MISFIT", "PARTNER_SINCE", "klaverjas_partner_fit"]
@@ -50,45 +53,27 @@ PARTNER_SINCE = 2
 
 
 class _Moment(NamedTuple):
-    """One of the partner's cards, with the position he played it in, all but the hands."""
+    """One of the partner's cards, with the position he played it in (its hands left empty)."""
 
     card: int
     later: dict[Seat, int]
     """Each seat's cards played from then on (held then), the partner's card included."""
-    leader: int
-    trick: tuple[int, ...]
-    points: tuple[int, int]
-    roem: tuple[int, int]
-    tricks: tuple[int, int]
+    position: KlaverjasPosition
 
 
-def _moments(view: KlaverjasView, since: int) -> list[_Moment]:
-    """The partner's cards from trick ``since`` on, with what the positions he played them in
-    share in every world."""
+def _moments(view: KlaverjasView, knowledge: Knowledge, since: int) -> list[_Moment]:
+    """The partner's cards from trick ``since`` on, with the positions he played them in as far
+    as they are the same in every world."""
     partner = view.seat.partner
-    plays = [(number, won.cards) for number, won in enumerate(view.tricks)]
-    plays.append((len(view.tricks), view.trick))
+    plays = card_plays(view)
     moments = []
-    points, roem, tricks = [0, 0], [0, 0], [0, 0]
-    for number, cards in plays:
-        if number >= since:
-            for i, (who, card) in enumerate(cards):
-                if who is not partner:
-                    continue
-                later = dict.fromkeys(CLOCKWISE, 0)
-                for n, rest in plays[number:]:
-                    for j, (seat, played) in enumerate(rest):
-                        if n > number or j >= i:
-                            later[seat] |= 1 << played.index
-                moments.append(_Moment(card.index, later, cards[0][0].index,
-                                       tuple(c.index for _, c in cards[:i]), (points[0], points[1]),
-                                       (roem[0], roem[1]), (tricks[0], tricks[1])))
-        if number < len(view.tricks):
-            won = view.tricks[number]
-            side = won.winner.index & 1
-            points[side] += won.points
-            roem[side] += won.roem
-            tricks[side] += 1
+    for index, (who, card, number, before) in enumerate(plays):
+        if who is not partner or number < since:
+            continue
+        later = {seat: mask_of(c for w, c, _, _ in plays[index:] if w is seat) for seat in CLOCKWISE}
+        then = replace(view, to_act=partner, trick=before, tricks=view.tricks[:number])
+        position = klaverjas_world(then, knowledge, dict.fromkeys(CLOCKWISE, 0))
+        moments.append(_Moment(card.index, later, position))
     return moments
 
 
@@ -99,9 +84,8 @@ def klaverjas_partner_fit(view: KlaverjasView, knowledge: Knowledge, misfit: flo
     trump, playing = view.trump, view.playing
     assert trump is not None and playing is not None
     partner = view.seat.partner
-    moments = _moments(view, since)
+    moments = _moments(view, knowledge, since)
     rotterdam, undertrump = fast4.flags(view.rules)
-    side = 0 if playing is Side.NS else 1
     sign = 1 if partner.side is playing else -1
     solver = KlaverjasSolver()
 
@@ -109,13 +93,13 @@ def klaverjas_partner_fit(view: KlaverjasView, knowledge: Knowledge, misfit: flo
         hands = tuple((knowledge.hand if seat is view.seat else layout[seat]) | moment.later[seat]
                       for seat in CLOCKWISE)
         held = hands[partner.index]
-        legal = fast4.legal_mask(held, moment.trick, trump.index, rotterdam, undertrump)
+        trick = moment.position.trick
+        legal = fast4.legal_mask(held, trick, trump.index, rotterdam, undertrump)
         if legal & (legal - 1) == 0:
             return True
-        position = KlaverjasPosition(hands, trump.index, side, moment.leader, moment.trick, moment.points,
-                                     moment.roem, moment.tricks, rotterdam, undertrump)
+        position = replace(moment.position, hands=hands)
         others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~held
-        for card in moment.trick:
+        for card in trick:
             others |= 1 << card
         played = sign * solver.playing_value(position.play(moment.card))
         for cards in card_classes(held, others, trump.index, True):
