@@ -4,44 +4,39 @@
         --pair search-w40,heuristic --deals 200 --max-deals 200 --jobs 2
 
 Every option of ``strength.py`` works; the pairs may also name these variants of the default
-search bot (each changes one thing, unless it says two):
+search bot (each changes one thing, unless it says two). docs/players.md gives what each
+measured, with the ideas whose code has been removed since.
 
 * ``search-play``: the heuristic's Klaverjas trump choice (the card play searched, the bidding
   not), to tell the two gains apart;
 * ``search-bold``: the heuristic's Klaverjas trump choice with a lower bar (46 instead of 56);
 * ``search-w40``: 40 worlds for each Klaverjas card instead of 64;
 * ``search-w96``: 96 worlds; ``search-w128``: 128 worlds;
-* ``search-early``: at least 32 worlds (and up to 12.8 M solver nodes) for each card of the second
-  and third tricks, instead of 12 (6.4 M); ``search-early0``: at least 32 worlds (27 M nodes) for
-  the first trick's cards;
 * ``search-nofit``: Klaverjas card-play worlds not weighed by the opponents' cards;
 * ``search-sharp``: a card that does not fit costs a world a factor 0.1 instead of 0.3;
 * ``search-soft``: the same with 0.5;
 * ``search-tie5``: the heuristic's card when it is within 5 points of the best, not 0.5;
-* ``search-partner``: the partner's cards weigh the worlds too, a factor 0.5 for each card the
-  heuristic would not have played (the partner is a search bot, so the model fits him less);
-* ``search-partner-late3``, ``search-partner-late5``: the same, only for the decisions from the
-  fourth (sixth) trick on;
-* ``search-resample``: a world drawn when the rejection sampler accepts none of its 40 tries is
-  one of the tried worlds in proportion to its weight, not the best-fitting one;
-  ``search-partner-resample``: that, with the partner's cards weighed as in ``search-partner``;
 * ``search-bids``: a bid the heuristic would not have made costs a world a factor 0.05, not 0.2;
-* ``search-trump48``: 48 worlds (at least 18) for the Klaverjas trump choice instead of 16;
-* ``search-confident``: the heuristic's card unless the best mean beats it by one standard
-  error, world by world (instead of the 0.5-point tie-break); ``search-confident2``: two;
-* ``search-confident-partner``, ``search-tie10-partner``, ``search-tie5-partner7``: the search
-  made more like the heuristic (one standard error; a 10 or 5 point tie-break) with the partner's
-  cards weighed by the heuristic (factor 0.5 or 0.7), so that the model fits the partner better;
-* ``search-dd``: the partner's cards from the third trick on weigh the worlds by whether each
-  was among his best double dummy there, a factor 0.5 for each that was not
-  (:mod:`klabsite.bots.search_partner`);
 * ``search-first``: the first default (40 worlds, no weighing by the opponents' cards);
-* ``search-seeing``: not a player but a yardstick. It cheats: its Klaverjas card play solves the
-  one true world, the hidden hands as dealt (its trump choice is the search bot's). What it
-  gains over ``search`` is what the hidden information costs the honest bot;
-* ``search-knows-partner``: a yardstick too: the search bot whose card-play worlds all give the
-  partner his true hand (the opponents' cards are drawn and weighed as usual): what the
-  partner's hand alone is worth.
+* the Klaverjas trump search (:class:`~klabsite.bots.search_trump.TrumpSearch`):
+  ``search-trump48``: 48 worlds (at least 18) instead of 16; ``search-trump-conf075``: another
+  bid than the heuristic's when it is better by 0.75 standard errors, not 1.5;
+  ``search-trump-margin50``: searched when the best suit is within 50 points of the bar, not 30;
+  ``search-trump-dd75``: a deal valued three quarters double dummy, a quarter by the heuristic's
+  playout, not half and half; ``search-trump-bias15``: 15 points taken off the playing side's
+  double-dummy value, not 30; ``search-trump-their50``: 50 points when the other side plays;
+  ``search-trump-ours15``: 15 when our side plays (30 when the other does);
+  ``search-trump-cand3``: three suits solved as our trump, not two.
+
+Yardsticks, not players: each cheats, on purpose, to measure what a piece of hidden information
+is worth to the search bot (its trump choice is the search bot's):
+
+* ``search-seeing``: the Klaverjas card play solves the one true world, the hidden hands as dealt;
+* ``search-knows-partner``: every card-play world gives the partner his true hand (the opponents'
+  cards are drawn and weighed as usual);
+* ``search-kp-plain``, ``search-kp-trumps``, ``search-kp-at``: the same for the partner's cards
+  outside trumps only, his trumps only, his aces and tens only;
+* ``search-kp-lengths``: the partner's number of cards in each plain suit, not which cards.
 """
 
 from __future__ import annotations
@@ -63,7 +58,13 @@ from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_play import Layouts, klaverjas_card  # noqa: E402
+from klabsite.bots.search_models import (  # noqa: E402
+    fitting_layouts,
+    klaverjas_fit,
+    klaverjas_play_fit,
+    product,
+)
+from klabsite.bots.search_play import Layouts, klaverjas_card, layouts  # noqa: E402
 from klabsite.bots.search_trump import TrumpSearch  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
@@ -111,6 +112,47 @@ class _KnowsPartner(SearchBot):
         return super()._klaverjas_worlds(view, knowledge, rng, sampler)
 
 
+class _KnowsPartly(SearchBot):
+    """The search bot whose Klaverjas card-play worlds give the partner his true cards among those
+    that ``cards(trump)`` (a mask) names, and draw the rest as usual."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__()
+        self.cards = cards
+
+    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        partner = view.seat.partner
+        told = self.cards(view.trump.index)
+        truth = mask_of(deal_hands(view.dealer, _PLAYING[0])[partner]) & ~knowledge.played[partner] & told
+        possible = [(mask & ~told) | truth if place is partner else mask & ~truth
+                    for place, mask in zip(knowledge.places, knowledge.possible, strict=True)]
+        sampler = Sampler(knowledge.places, knowledge.sizes, possible, knowledge.claims)
+        return super()._klaverjas_worlds(view, knowledge, rng, sampler)
+
+
+class _KnowsLengths(SearchBot):
+    """The search bot whose Klaverjas card-play worlds give the partner as many cards of each
+    plain suit as he really holds (which cards is drawn as usual): a world that does not loses a
+    factor 0.01."""
+
+    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        partner, trump = view.seat.partner, view.trump.index
+        truth = mask_of(deal_hands(view.dealer, _PLAYING[0])[partner]) & ~knowledge.played[partner]
+        plain = [suit for suit in range(4) if suit != trump]
+        lengths = [(truth >> 8 * suit & 0xFF).bit_count() for suit in plain]
+        style = self.style
+        weight = product(klaverjas_fit(view, knowledge, style.bid_misfit),
+                         klaverjas_play_fit(view, knowledge, style.fit_plays, style.play_misfit))
+
+        def fitted(layout: Any, floor: float = 0.0) -> float:
+            held = layout[partner]
+            same = [(held >> 8 * suit & 0xFF).bit_count() for suit in plain] == lengths
+            return (1.0 if same else 0.01) * weight(layout, floor)
+        return fitting_layouts(layouts(knowledge, rng, sampler), fitted, rng)
+
+
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> dict[str, int]:
     """``strength.play``, keeping the deck where ``search-seeing`` finds it."""
     _PLAYING[:] = [deck]
@@ -127,24 +169,22 @@ VARIANTS = {
     "search-sharp": lambda: SearchBot(SearchStyle(play_misfit=0.1)),
     "search-soft": lambda: SearchBot(SearchStyle(play_misfit=0.5)),
     "search-tie5": lambda: SearchBot(SearchStyle(tie_break=5.0)),
-    "search-partner": lambda: SearchBot(SearchStyle(partner_misfit=0.5)),
     "search-bids": lambda: SearchBot(SearchStyle(bid_misfit=0.05)),
     "search-trump48": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(
         budget=Budget(worlds=48, min_worlds=18, nodes=30_000_000)))),
-    "search-confident": lambda: SearchBot(SearchStyle(confidence=1.0)),
-    "search-confident2": lambda: SearchBot(SearchStyle(confidence=2.0)),
-    "search-confident-partner": lambda: SearchBot(SearchStyle(confidence=1.0, partner_misfit=0.5)),
-    "search-tie10-partner": lambda: SearchBot(SearchStyle(tie_break=10.0, partner_misfit=0.5)),
-    "search-tie5-partner7": lambda: SearchBot(SearchStyle(tie_break=5.0, partner_misfit=0.7)),
-    "search-partner-late3": lambda: SearchBot(SearchStyle(partner_misfit=0.5, partner_from=3)),
-    "search-partner-late5": lambda: SearchBot(SearchStyle(partner_misfit=0.5, partner_from=5)),
-    "search-resample": lambda: SearchBot(SearchStyle(resample=True)),
-    "search-partner-resample": lambda: SearchBot(SearchStyle(partner_misfit=0.5, resample=True)),
-    "search-early": lambda: SearchBot(SearchStyle(klaverjas_early=(
-        SearchStyle().klaverjas_play, Budget(64, 32, 12_800_000), Budget(64, 32, 12_800_000)))),
-    "search-early0": lambda: SearchBot(SearchStyle(klaverjas_early=(Budget(64, 32, 27_000_000),))),
-    "search-dd": lambda: SearchBot(SearchStyle(partner_best=0.5)),
     "search-first": lambda: SearchBot(SearchStyle(klaverjas_play=_worlds(40), fit_plays=0)),
+    "search-trump-conf075": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(confidence=0.75))),
+    "search-trump-margin50": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(margin=50.0))),
+    "search-trump-dd75": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(dd_weight=0.75))),
+    "search-trump-bias15": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(playing_bias=15.0))),
+    "search-trump-cand3": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(candidates=3))),
+    "search-trump-their50": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(their_bias=50.0))),
+    "search-trump-ours15": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(playing_bias=15.0,
+                                                                                     their_bias=30.0))),
+    "search-kp-trumps": lambda: _KnowsPartly(lambda trump: 0xFF << 8 * trump),
+    "search-kp-at": lambda: _KnowsPartly(lambda trump: sum(0b10001000 << 8 * suit for suit in range(4))),
+    "search-kp-plain": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF & ~(0xFF << 8 * trump)),
+    "search-kp-lengths": _KnowsLengths,
     "search-seeing": _Seeing,
     "search-knows-partner": _KnowsPartner,
 }

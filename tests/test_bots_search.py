@@ -68,14 +68,14 @@ def test_only_legal_actions_in_every_option_set(game):
 
 
 def test_the_measured_variants_play_only_legal_cards():
-    """The knobs benchmarks/search_variants.py turns (the partner's cards weighed by the heuristic
-    from some trick on or by whether they were best double dummy, sharper bid fit, the heuristic's
-    card unless confidently beaten, resampling, budgets for the first tricks) keep every choice
-    legal and seeded."""
-    styles = [SearchStyle(klaverjas_play=TWO, klaverjas_trump=None, confidence=1.0, partner_misfit=0.5,
-                          bid_misfit=0.05),
-              SearchStyle(klaverjas_play=TWO, klaverjas_early=(ONE, ONE), klaverjas_trump=None,
-                          partner_misfit=0.5, partner_from=3, partner_best=0.5, partner_since=5, resample=True)]
+    """The knobs benchmarks/search_variants.py turns (the bid and play fits' factors, no play fit,
+    the tie-break, the trump search's biases, bar and candidates) keep every choice legal and
+    seeded."""
+    trump = TrumpSearch(budget=ONE, candidates=3, playing_bias=15.0, their_bias=50.0, dd_weight=0.75,
+                        confidence=0.75, margin=50.0)
+    styles = [SearchStyle(klaverjas_play=TWO, klaverjas_trump=trump, bid_misfit=0.05, play_misfit=0.1,
+                          tie_break=5.0),
+              SearchStyle(klaverjas_play=TWO, klaverjas_trump=None, fit_plays=0, tie_break=None)]
     rule_sets = every_option_set("klaverjas")
     for i in range(16):
         rules, style = rule_sets[i % len(rule_sets)], styles[i // 12]

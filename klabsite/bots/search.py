@@ -30,7 +30,6 @@ from klabsite.bots.search_models import (
     klaverjas_play_fit,
     product,
 )
-from klabsite.bots.search_partner import PARTNER_SINCE, klaverjas_partner_fit
 from klabsite.bots.search_play import (
     Layouts,
     klaberjass_card,
@@ -56,9 +55,6 @@ class SearchStyle:
     """Klaberjass card play and declarations."""
     klaverjas_play: Budget = field(default_factory=lambda: Budget(worlds=64, min_worlds=12, nodes=6_400_000))
     """Klaverjas card play."""
-    klaverjas_early: tuple[Budget, ...] = ()
-    """Klaverjas card play in the first tricks: the budget of trick ``i`` (0 is the first), for as
-    many tricks as given; :attr:`klaverjas_play` after them."""
     klaverjas_trump: TrumpSearch | None = field(default_factory=TrumpSearch)
     """The Klaverjas trump choice (``None``: the heuristic's)."""
     klaberjass_bidding: BiddingSearch | None = field(default_factory=BiddingSearch)
@@ -66,9 +62,6 @@ class SearchStyle:
     tie_break: float | None = 0.5
     """Card play: the heuristic's card when its mean value is within this many points of the best
     (``None``: the best mean, the first card among equals)."""
-    confidence: float | None = None
-    """Klaverjas card play: the heuristic's card unless the best mean beats it by this many
-    standard errors of the difference, world by world (``None``: :attr:`tie_break` decides)."""
     fit_plays: int = 16
     """Klaverjas: weight the card-play worlds also by the opponents' last this many cards (16:
     all of them; 0: none), each card the heuristic would not have played in that world costing
@@ -76,24 +69,8 @@ class SearchStyle:
     play_misfit: float = PLAY_MISFIT
     """The factor of :attr:`fit_plays` for each card the heuristic would not have played (not 0:
     players are not all the heuristic)."""
-    partner_misfit: float = 1.0
-    """Klaverjas: the factor for each of the partner's cards the heuristic would not have played
-    (1: the partner's cards do not weigh worlds)."""
-    partner_from: int = 0
-    """Klaverjas: the first trick of the decisions whose worlds :attr:`partner_misfit` weighs (0
-    is the first)."""
-    partner_best: float = 1.0
-    """Klaverjas: the factor for each of the partner's cards (from trick :attr:`partner_since` on)
-    that was not among his best double dummy in the world (:mod:`~klabsite.bots.search_partner`;
-    1: not asked)."""
-    partner_since: int = PARTNER_SINCE
-    """The first trick whose partner's cards :attr:`partner_best` asks about."""
     bid_misfit: float = MISFIT
     """Klaverjas card play: the factor for each of the others' bids the heuristic would not have made."""
-    resample: bool = False
-    """Klaverjas card play: when no world is accepted in its tries, take one of those tried in
-    proportion to its weight, not the one that fitted best
-    (:func:`~klabsite.bots.search_models.fitting_layouts`)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -122,10 +99,7 @@ class SearchBot:
         style = self.style
         if view.phase is KlaverjasPhase.PLAY:
             draw = self._klaverjas_worlds(view, infer_klaverjas(view), rng) if style.fit_bids else None
-            early, tricks = style.klaverjas_early, len(view.tricks)
-            budget = early[tricks] if tricks < len(early) else style.klaverjas_play
-            return klaverjas_card(view, legal, rng, budget, draw, style.tie_break,
-                                  style.confidence)
+            return klaverjas_card(view, legal, rng, style.klaverjas_play, draw, style.tie_break)
         if style.klaverjas_trump is not None:
             return klaverjas_trump(view, legal, rng, style.klaverjas_trump)
         return self._heuristic.choose(view, legal, rng)
@@ -137,13 +111,8 @@ class SearchBot:
         style = self.style
         weight = klaverjas_fit(view, knowledge, style.bid_misfit)
         if style.fit_plays:
-            partner = style.partner_misfit if len(view.tricks) >= style.partner_from else 1.0
-            weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays,
-                                                        style.play_misfit, partner))
-        if style.partner_best < 1.0:
-            weight = product(weight, klaverjas_partner_fit(view, knowledge, style.partner_best,
-                                                           style.partner_since))
-        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng, resample=style.resample)
+            weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays, style.play_misfit))
+        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng)
 
     def _klaberjass(self, view: KlaberjassView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase is KlaberjassPhase.PLAY:

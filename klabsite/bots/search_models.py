@@ -103,33 +103,24 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MIS
 
 
 def fitting_layouts(draw: Callable[[], Layout], weight: Weight, rng: random.Random,
-                    tries: int = 40, resample: bool = False) -> Callable[[], Layout]:
+                    tries: int = 40) -> Callable[[], Layout]:
     """Worlds drawn with probability proportional to ``weight`` (at most 1), by rejection from
-    ``draw``; after ``tries`` rejections the world that fitted best is taken, or with
-    ``resample`` one of the tried worlds with probability proportional to its weight.
+    ``draw``; after ``tries`` rejections the world that fitted best is taken.
 
     The threshold of each try is drawn before its weight, so that the weight may stop counting
-    as soon as it falls below it (``weight(layout, floor)``); a resample weighs the tried worlds
-    again in full."""
+    as soon as it falls below it (``weight(layout, floor)``)."""
 
     def fitted() -> Layout:
         best, best_weight = None, -1.0
-        tried = []
         for _ in range(tries):
             layout = draw()
             threshold = rng.random()
             value = weight(layout, threshold)
             if threshold < value:
                 return layout
-            tried.append(layout)
             if value > best_weight:
                 best, best_weight = layout, value
         assert best is not None
-        if resample:
-            weights = [weight(layout) for layout in tried]
-            total = sum(weights)
-            if total > 0:
-                return rng.choices(tried, weights)[0]
         return best
     return fitted
 
@@ -149,8 +140,6 @@ class _Moment(NamedTuple):
     """Every hand's size then."""
     key: tuple[Any, ...]
     """What the heuristic's choice depends on besides his hand: the rules and the public history."""
-    misfit: float
-    """The factor a world loses when the heuristic would not have played the card."""
 
 
 _PLAY_FITS: dict[tuple[Any, ...], bool] = {}
@@ -173,11 +162,10 @@ def card_plays(view: KlaverjasView) -> list[CardPlay]:
 
 
 def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 16,
-                       misfit: float = PLAY_MISFIT, partner: float = 1.0) -> Weight:
+                       misfit: float = PLAY_MISFIT) -> Weight:
     """The weight of a world by the opponents' last ``recent`` cards (not forced): ``misfit`` to
     the power of those the heuristic (:func:`~klabsite.bots.heuristic_klaverjas.choose_card`)
-    would not have played, holding his cards of the world at that moment; the partner's cards
-    count likewise with the factor ``partner`` (1: not at all)."""
+    would not have played, holding his cards of the world at that moment."""
     trump = view.trump
     assert trump is not None
     rotterdam, undertrump = fast4.flags(view.rules)
@@ -186,15 +174,12 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
     history = tuple((who, card.index) for who, card, _, _ in plays)
     moments = []
     for index, (who, card, number, before) in enumerate(plays):
-        if who is view.seat or (who.side is view.seat.side and partner >= 1.0):
+        if who.side is view.seat.side:
             continue
         later = mask_of(c for w, c, _, _ in plays[index:] if w is who)
         sizes = {seat: 8 - sum(1 for w, _, _, _ in plays[:index] if w is seat) for seat in CLOCKWISE}
-        moments.append(_Moment(who, card.index, number, before, later, sizes, (public, history[:index + 1]),
-                               partner if who.side is view.seat.side else misfit))
-    theirs = [moment for moment in moments if moment.who.side is not view.seat.side]
-    dropped = {id(moment) for moment in theirs[:max(0, len(theirs) - recent)]}
-    moments = [moment for moment in moments if id(moment) not in dropped]
+        moments.append(_Moment(who, card.index, number, before, later, sizes, (public, history[:index + 1])))
+    moments = moments[max(0, len(moments) - recent):]
     if len(_PLAY_FITS) > _PLAY_FITS_SIZE:
         _PLAY_FITS.clear()
 
@@ -214,7 +199,7 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
         out = 1.0
         for moment in moments:
             if not fits(moment, layout[moment.who] | moment.later):
-                out *= moment.misfit
+                out *= misfit
                 if out <= floor:
                     break
         return out

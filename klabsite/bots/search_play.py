@@ -73,11 +73,9 @@ def _classes(knowledge: Knowledge, legal: int, trick: int, trump: int, roem: boo
 
 
 def klaverjas_card(view: KlaverjasView, legal: Sequence[Action], rng: random.Random, budget: Budget,
-                   draw: Layouts | None = None, tie_break: float | None = None,
-                   confidence: float | None = None) -> Action:
+                   draw: Layouts | None = None, tie_break: float | None = None) -> Action:
     """The card with the best mean double-dummy value over sampled worlds; with ``tie_break``, the
-    heuristic's card when its mean is within ``tie_break`` points of the best; with
-    ``confidence``, the heuristic's card unless the best beats it by that many standard errors."""
+    heuristic's card when its mean is within ``tie_break`` points of the best."""
     trump = view.trump
     assert trump is not None and view.playing is not None
     knowledge = infer_klaverjas(view)
@@ -103,8 +101,6 @@ def klaverjas_card(view: KlaverjasView, legal: Sequence[Action], rng: random.Ran
         card = _HEURISTIC.choose(view, legal, rng).card
         assert card is not None
         return next((rep for rep, cards in classes.items() if cards >> card.index & 1), None)
-    if confidence is not None:
-        return plays[tally.confident(heuristic, confidence)]
     return plays[tally.best(heuristic if tie_break is not None else None, tie_break or 0.0)]
 
 

@@ -58,8 +58,6 @@ class Tally(Generic[T]):
     def __init__(self, options: Sequence[T]) -> None:
         self.options = list(options)
         self.sums: dict[T, float] = dict.fromkeys(self.options, 0.0)
-        self.values: dict[T, list[float]] = {option: [] for option in self.options}
-        """Each option's value in each world, in the order seen."""
         self.weight = 0.0
         self.worlds = 0
 
@@ -67,7 +65,6 @@ class Tally(Generic[T]):
         """One world's value of every option."""
         for option in self.options:
             self.sums[option] += weight * values[option]
-            self.values[option].append(values[option])
         self.weight += weight
         self.worlds += 1
 
@@ -90,23 +87,6 @@ class Tally(Generic[T]):
                 if preferred in close:
                     return preferred
         return best
-
-
-    def confident(self, prefer: Callable[[], T | None], confidence: float) -> T:
-        """The option ``prefer`` gives, unless the best mean beats it by more than ``confidence``
-        standard errors of the difference world by world (:func:`confident_best`); the best mean
-        when ``prefer`` gives none.
-
-        >>> tally = Tally(["a", "b"])
-        >>> for a, b in [(0, 9), (0, 0), (0, 0)]:
-        ...     tally.add({"a": a, "b": b})
-        >>> tally.best(), tally.confident(lambda: "a", 1.0), tally.confident(lambda: "a", 0.5)
-        ('b', 'a', 'b')
-        """
-        preferred = prefer()
-        if preferred is None:
-            return self.best()
-        return confident_best(self.values, preferred, confidence)
 
 
 def card_classes(hand: int, others: int, trump: int, roem: bool) -> list[int]:
