@@ -24,9 +24,7 @@ measured, with the ideas whose code has been removed since.
   ``search-trump-margin50``: searched when the best suit is within 50 points of the bar, not 30;
   ``search-trump-dd75``: a deal valued three quarters double dummy, a quarter by the heuristic's
   playout, not half and half; ``search-trump-bias15``: 15 points taken off the playing side's
-  double-dummy value, not 30; ``search-trump-their50``: 50 points when the other side plays;
-  ``search-trump-ours15``: 15 when our side plays (30 when the other does);
-  ``search-trump-cand3``: three suits solved as our trump, not two.
+  double-dummy value, not 30; ``search-trump-cand3``: three suits solved as our trump, not two.
 
 Yardsticks, not players: each cheats, on purpose, to measure what a piece of hidden information
 is worth to the search bot (its trump choice is the search bot's):
@@ -178,9 +176,6 @@ VARIANTS = {
     "search-trump-dd75": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(dd_weight=0.75))),
     "search-trump-bias15": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(playing_bias=15.0))),
     "search-trump-cand3": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(candidates=3))),
-    "search-trump-their50": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(their_bias=50.0))),
-    "search-trump-ours15": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(playing_bias=15.0,
-                                                                                     their_bias=30.0))),
     "search-kp-trumps": lambda: _KnowsPartly(lambda trump: 0xFF << 8 * trump),
     "search-kp-at": lambda: _KnowsPartly(lambda trump: sum(0b10001000 << 8 * suit for suit in range(4))),
     "search-kp-plain": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF & ~(0xFF << 8 * trump)),

@@ -71,7 +71,7 @@ def test_the_measured_variants_play_only_legal_cards():
     """The knobs benchmarks/search_variants.py turns (the bid and play fits' factors, no play fit,
     the tie-break, the trump search's biases, bar and candidates) keep every choice legal and
     seeded."""
-    trump = TrumpSearch(budget=ONE, candidates=3, playing_bias=15.0, their_bias=50.0, dd_weight=0.75,
+    trump = TrumpSearch(budget=ONE, candidates=3, playing_bias=15.0, dd_weight=0.75,
                         confidence=0.75, margin=50.0)
     styles = [SearchStyle(klaverjas_play=TWO, klaverjas_trump=trump, bid_misfit=0.05, play_misfit=0.1,
                           tie_break=5.0),

@@ -50,8 +50,6 @@ class TrumpSearch:
     """Points taken off the playing side's double-dummy value: real play falls short of it, the
     playing side most (measured: 47 points a deal with the heuristic's card play on all seats,
     24 with the search's)."""
-    their_bias: float | None = None
-    """The same for the other side playing (``None``: :attr:`playing_bias`)."""
     dd_weight: float = 0.5
     """How the value of a deal is found: its double-dummy value (1), the score of the heuristic
     playing it out on every seat (0), or a mix."""
@@ -85,10 +83,7 @@ class _Values:
                                      0 if playing is Side.NS else 1, self.view.dealer.left.index,
                                      rotterdam=rules.trick_rules == "rotterdam",
                                      undertrump=rules.undertrump == "required")
-        bias = self.search.playing_bias
-        if playing is not self.side and self.search.their_bias is not None:
-            bias = self.search.their_bias
-        return self.solver.playing_value(position) - bias
+        return self.solver.playing_value(position) - self.search.playing_bias
 
     def _playout(self, trump: Suit, chooser: Seat) -> float:
         """The playing side's score minus the other's, the heuristic playing every seat."""
