@@ -4,7 +4,7 @@
         --pair search-w40,heuristic --deals 200 --max-deals 200 --jobs 2
 
 Every option of ``strength.py`` works; the pairs may also name these variants of the default
-search bot (each changes one thing, unless it says two). docs/players.md gives what each
+search bot (each changes one thing, unless it says two). benchmarks/players.md gives what each
 measured, with the ideas whose code has been removed since.
 
 * ``search-play``: the heuristic's Klaverjas trump choice (the card play searched, the bidding
