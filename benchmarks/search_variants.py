@@ -56,13 +56,7 @@ from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_models import (  # noqa: E402
-    fitting_layouts,
-    klaverjas_fit,
-    klaverjas_play_fit,
-    product,
-)
-from klabsite.bots.search_play import Layouts, klaverjas_card, layouts  # noqa: E402
+from klabsite.bots.search_play import Layouts, klaverjas_card  # noqa: E402
 from klabsite.bots.search_trump import TrumpSearch  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
@@ -96,23 +90,10 @@ class _Seeing(SearchBot):
         return klaverjas_card(view, legal, rng, Budget(1, 1, 0), lambda: truth, self.style.tie_break)
 
 
-class _KnowsPartner(SearchBot):
-    """The search bot whose Klaverjas card-play worlds all give the partner his true hand (the
-    opponents' cards drawn and weighed as usual)."""
-
-    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
-                          sampler: Sampler | None = None) -> Layouts:
-        partner = view.seat.partner
-        truth = mask_of(deal_hands(view.dealer, _PLAYING[0])[partner]) & ~knowledge.played[partner]
-        possible = [truth if place is partner else mask & ~truth
-                    for place, mask in zip(knowledge.places, knowledge.possible, strict=True)]
-        sampler = Sampler(knowledge.places, knowledge.sizes, possible, knowledge.claims)
-        return super()._klaverjas_worlds(view, knowledge, rng, sampler)
-
-
 class _KnowsPartly(SearchBot):
     """The search bot whose Klaverjas card-play worlds give the partner his true cards among those
-    that ``cards(trump)`` (a mask) names, and draw the rest as usual."""
+    that ``cards(trump)`` (a mask) names, and draw the rest as usual (all of them:
+    ``search-knows-partner``)."""
 
     def __init__(self, cards: Any) -> None:
         super().__init__()
@@ -134,21 +115,18 @@ class _KnowsLengths(SearchBot):
     plain suit as he really holds (which cards is drawn as usual): a world that does not loses a
     factor 0.01."""
 
-    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
-                          sampler: Sampler | None = None) -> Layouts:
+    def _klaverjas_weight(self, view: Any, knowledge: Knowledge) -> Any:
         partner, trump = view.seat.partner, view.trump.index
         truth = mask_of(deal_hands(view.dealer, _PLAYING[0])[partner]) & ~knowledge.played[partner]
         plain = [suit for suit in range(4) if suit != trump]
-        lengths = [(truth >> 8 * suit & 0xFF).bit_count() for suit in plain]
-        style = self.style
-        weight = product(klaverjas_fit(view, knowledge, style.bid_misfit),
-                         klaverjas_play_fit(view, knowledge, style.fit_plays, style.play_misfit))
+
+        def lengths(hand: int) -> list[int]:
+            return [(hand >> 8 * suit & 0xFF).bit_count() for suit in plain]
+        weight, told = super()._klaverjas_weight(view, knowledge), lengths(truth)
 
         def fitted(layout: Any, floor: float = 0.0) -> float:
-            held = layout[partner]
-            same = [(held >> 8 * suit & 0xFF).bit_count() for suit in plain] == lengths
-            return (1.0 if same else 0.01) * weight(layout, floor)
-        return fitting_layouts(layouts(knowledge, rng, sampler), fitted, rng)
+            return (1.0 if lengths(layout[partner]) == told else 0.01) * weight(layout, floor)
+        return fitted
 
 
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> dict[str, int]:
@@ -181,7 +159,7 @@ VARIANTS = {
     "search-kp-plain": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF & ~(0xFF << 8 * trump)),
     "search-kp-lengths": _KnowsLengths,
     "search-seeing": _Seeing,
-    "search-knows-partner": _KnowsPartner,
+    "search-knows-partner": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF),
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

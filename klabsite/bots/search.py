@@ -25,6 +25,7 @@ from klabsite.bots.search_bidding import BiddingSearch, klaberjass_bid, klaberja
 from klabsite.bots.search_models import (
     MISFIT,
     PLAY_MISFIT,
+    Weight,
     fitting_layouts,
     klaverjas_fit,
     klaverjas_play_fit,
@@ -107,12 +108,16 @@ class SearchBot:
     def _klaverjas_worlds(self, view: KlaverjasView, knowledge: Knowledge, rng: random.Random,
                           sampler: Sampler | None = None) -> Layouts:
         """The Klaverjas card-play worlds: drawn by ``sampler`` (uniform by default) in proportion
-        to how well they fit the bids and cards (:mod:`~klabsite.bots.search_models`)."""
+        to :meth:`_klaverjas_weight`."""
+        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng)
+
+    def _klaverjas_weight(self, view: KlaverjasView, knowledge: Knowledge) -> Weight:
+        """How well a Klaverjas world fits the bids and cards (:mod:`~klabsite.bots.search_models`)."""
         style = self.style
         weight = klaverjas_fit(view, knowledge, style.bid_misfit)
         if style.fit_plays:
             weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays, style.play_misfit))
-        return fitting_layouts(layouts(knowledge, rng, sampler), weight, rng)
+        return weight
 
     def _klaberjass(self, view: KlaberjassView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase is KlaberjassPhase.PLAY:

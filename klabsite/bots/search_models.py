@@ -38,7 +38,7 @@ from klabsite.engine.options import KlaverjasRules
 from klabsite.engine.seats import CLOCKWISE, Seat
 
 __all__ = ["MISFIT", "PLAY_MISFIT", "Bid", "klaverjas_bid", "klaverjas_fit", "klaverjas_play_fit",
-           "fitting_layouts", "bid_order", "card_plays", "CardPlay"]
+           "fitting_layouts", "bid_order"]
 
 MISFIT = 0.2
 """The weight a world loses for each bid the model would not have made in it."""
@@ -148,13 +148,13 @@ the hand), kept across decisions: the same questions come back at every card of 
 _PLAY_FITS_SIZE = 200_000
 
 
-CardPlay = tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]
+_CardPlay = tuple[Seat, Card, int, tuple[tuple[Seat, Card], ...]]
 """A card played: who, the card, the trick's number (0 is the first) and the trick's cards before it."""
 
 
-def card_plays(view: KlaverjasView) -> list[CardPlay]:
+def _card_plays(view: KlaverjasView) -> list[_CardPlay]:
     """Every card played so far, in the order played."""
-    plays: list[CardPlay] = []
+    plays: list[_CardPlay] = []
     for number, won in enumerate(view.tricks):
         plays.extend((who, card, number, won.cards[:i]) for i, (who, card) in enumerate(won.cards))
     plays.extend((who, card, len(view.tricks), view.trick[:i]) for i, (who, card) in enumerate(view.trick))
@@ -169,7 +169,7 @@ def klaverjas_play_fit(view: KlaverjasView, knowledge: Knowledge, recent: int = 
     trump = view.trump
     assert trump is not None
     rotterdam, undertrump = fast4.flags(view.rules)
-    plays = card_plays(view)
+    plays = _card_plays(view)
     public = (view.rules, view.dealer, view.proposed, view.bids, trump, view.playing)
     history = tuple((who, card.index) for who, card, _, _ in plays)
     moments = []
