@@ -129,7 +129,7 @@ class _KnowsLengths(SearchBot):
         return fitted
 
 
-def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> dict[str, int]:
+def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> Any:
     """``strength.play``, keeping the deck where ``search-seeing`` finds it."""
     _PLAYING[:] = [deck]
     return _PLAY(game, rules, dealer, deck, *rest)

@@ -80,18 +80,21 @@ def _rng(seed: str, *parts: object) -> random.Random:
 
 
 def play(game: Game, rules: Any, dealer: Seat, deck: Any, extra: dict[str, Any],
-         bots: dict[Seat, Timed], rng: random.Random) -> dict[str, int]:
-    """One deal from the deck to the score, as ``klabsite simulate`` plays it; the awarded score."""
+         bots: dict[Seat, Timed], rng: random.Random) -> Any:
+    """One deal from the deck to the score, as ``klabsite simulate`` plays it; the deal's result
+    (its awarded ``score``, its ``trump`` …)."""
     deal = game.deal_class(rules, dealer, deck, **extra)
     while not deal.is_over:
         seat = deal.to_act
         legal = deal.legal_actions()
         deal.apply(bots[seat].choose(deal.view_for(seat), legal, rng))
-    return dict(deal.result.score)
+    return deal.result
 
 
-def duplicate(game: Game, rules: Any, seed: str, number: int, first: Timed, second: Timed) -> float:
-    """The mean, over both seatings, of the first bot's score minus the second's on deck ``number``."""
+def duplicate(game: Game, rules: Any, seed: str, number: int, first: Timed, second: Timed,
+              results: list[Any] | None = None) -> float:
+    """The mean, over both seatings, of the first bot's score minus the second's on deck ``number``;
+    the two deals' results are added to ``results`` (the first bot at N, or N and S, first)."""
     seats = game.seat_list
     deck = deck_from_seed(seed, number)
     dealer = seats[number % len(seats)]
@@ -103,13 +106,17 @@ def duplicate(game: Game, rules: Any, seed: str, number: int, first: Timed, seco
         if game.name == "klaberjass":
             mine = (Seat.N, Seat.S)[half]
             bots = {seat: first if seat is mine else second for seat in seats}
-            score = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            result = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            score = result.score
             total += score[str(mine)] - score[str(Seat.S if mine is Seat.N else Seat.N)]
         else:
             side = (Side.NS, Side.EW)[half]
             bots = {seat: first if seat.side is side else second for seat in seats}
-            score = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            result = play(game, rules, dealer, deck, extra, bots, _rng(seed, number, half))
+            score = result.score
             total += score[str(side)] - score[str(side.other)]
+        if results is not None:
+            results.append(result)
     return total / 2
 
 
