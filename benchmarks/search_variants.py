@@ -35,6 +35,9 @@ is worth to the search bot (its trump choice is the search bot's):
 * ``search-kp-plain``, ``search-kp-trumps``, ``search-kp-at``: the same for the partner's cards
   outside trumps only, his trumps only, his aces and tens only;
 * ``search-kp-lengths``: the partner's number of cards in each plain suit, not which cards.
+
+An opponent, not a search bot: ``heuristic-other`` is the heuristic with other Klaverjas knobs,
+for measuring the bots against a player that the search bot does not model exactly.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import strength  # noqa: E402
 
 from klabsite.bots import BOTS  # noqa: E402
+from klabsite.bots.heuristic import HeuristicBot  # noqa: E402
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle  # noqa: E402
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
@@ -71,6 +75,14 @@ _PLAYING: list[Any] = []
 def _bold() -> SearchBot:
     bot = SearchBot(SearchStyle(klaverjas_trump=None))
     bot._heuristic._klaverjas = KlaverjasHeuristic(KlaverjasStyle(name_at=46))
+    return bot
+
+
+def _other_heuristic() -> HeuristicBot:
+    bot = HeuristicBot()
+    bot._klaverjas = KlaverjasHeuristic(KlaverjasStyle(
+        name_at=50, follower_points=1.5, draw_trumps=2.0, return_trump=2.0, defender_trump=-6.0,
+        menel_lead=-4.0, surprise=0.0))
     return bot
 
 
@@ -160,6 +172,7 @@ VARIANTS = {
     "search-kp-lengths": _KnowsLengths,
     "search-seeing": _Seeing,
     "search-knows-partner": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF),
+    "heuristic-other": _other_heuristic,
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 
