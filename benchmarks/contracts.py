@@ -127,14 +127,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     BOTS.update(search_variants.VARIANTS)
     strength.play = search_variants._play_seen  # search-seeing reads the deck being played
-    pairs = [tuple(p.split(",")) for p in (args.pair or ["search,heuristic"])]
-    for game in args.games.split(","):
-        rules = args.rules_klaberjass if game == "klaberjass" else args.rules_klaverjas
-        for pair in pairs:
-            if len(pair) != 2:
-                parser.error(f"--pair takes two bot names, not {','.join(pair)!r}")
-            for line in split(game, rules, (pair[0], pair[1]), args.seed, args.deals, args.jobs).lines():
-                print(line, flush=True)
+    for game, rules, pair in strength.pairings(parser, args, "search,heuristic"):
+        for line in split(game, rules, pair, args.seed, args.deals, args.jobs).lines():
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -224,17 +224,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="play the decks in this many processes")
     parser.add_argument("--progress", action="store_true", help="the running figure every 50 decks")
     args = parser.parse_args(argv)
-    pairs = [tuple(p.split(",")) for p in (args.pair or ["heuristic,random"])]
-    for game in args.games.split(","):
-        rules = args.rules_klaberjass if game == "klaberjass" else args.rules_klaverjas
-        for pair in pairs:
-            if len(pair) != 2:
-                parser.error(f"--pair takes two bot names, not {','.join(pair)!r}")
-            start = time.perf_counter()
-            figure = measure(game, rules, (pair[0], pair[1]), args.seed, args.deals, args.target_se,
-                             args.max_deals, args.jobs, args.progress)
-            print(figure.line() + f"; {figure.clock.total():.0f} CPU s of play, "
-                  f"{time.perf_counter() - start:.0f} s on the clock", flush=True)
+    for game, rules, pair in pairings(parser, args, "heuristic,random"):
+        start = time.perf_counter()
+        figure = measure(game, rules, pair, args.seed, args.deals, args.target_se, args.max_deals,
+                         args.jobs, args.progress)
+        print(figure.line() + f"; {figure.clock.total():.0f} CPU s of play, "
+              f"{time.perf_counter() - start:.0f} s on the clock", flush=True)
+
+
+def pairings(parser: argparse.ArgumentParser, args: argparse.Namespace,
+             default: str) -> list[tuple[str, str, tuple[str, str]]]:
+    """(game, rules text, pair) for every game of ``--games`` and pair of ``--pair`` (``default``
+    when none is given); a pair that is not two names is the parser's error."""
+    pairs = [tuple(p.split(",")) for p in (args.pair or [default])]
+    for pair in pairs:
+        if len(pair) != 2:
+            parser.error(f"--pair takes two bot names, not {','.join(pair)!r}")
+    return [(game, args.rules_klaberjass if game == "klaberjass" else args.rules_klaverjas,
+             (pair[0], pair[1])) for game in args.games.split(",") for pair in pairs]
 
 
 if __name__ == "__main__":

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def _load(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses and its workers' functions are found by name
-    spec.loader.exec_module(module)
-    return module
+from tests.benchmark_helpers import load_benchmark
 
 
 @pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
 def test_the_split_adds_up_to_the_strength_figure(game: str) -> None:
-    contracts = _load("contracts")
+    contracts = load_benchmark("contracts")
     split = contracts.split(game, "", ("heuristic", "random"), "test", 8)
     figure = contracts.strength.measure(game, "", ("heuristic", "random"), "test", 8, 999.0, 8)
     assert split.decks == 8
@@ -31,26 +18,26 @@ def test_the_split_adds_up_to_the_strength_figure(game: str) -> None:
 
 
 def test_a_bot_against_itself_reaches_the_same_contract_on_every_deck() -> None:
-    contracts = _load("contracts")
+    contracts = load_benchmark("contracts")
     split = contracts.split("klaverjas", "", ("heuristic", "heuristic"), "test", 8)
     assert split.different == [] and split.same == [0.0] * 8
 
 
 def test_random_bidding_differs_between_the_seatings() -> None:
-    contracts = _load("contracts")
+    contracts = load_benchmark("contracts")
     split = contracts.split("klaverjas", "", ("heuristic", "random"), "test", 8)
     assert split.different
 
 
 def test_jobs_give_the_split_of_one_process() -> None:
-    contracts = _load("contracts")
+    contracts = load_benchmark("contracts")
     alone = contracts.split("klaverjas", "", ("heuristic", "random"), "test", 6)
     shared = contracts.split("klaverjas", "", ("heuristic", "random"), "test", 6, jobs=2)
     assert (shared.same, shared.different) == (alone.same, alone.different)
 
 
 def test_the_contract_is_the_trump_and_who_chose_it() -> None:
-    contracts = _load("contracts")
+    contracts = load_benchmark("contracts")
     results: list[object] = []
     duplicates = contracts.strength.Duplicates("klaverjas", "", ("heuristic", "random"), "test")
     contracts.strength.duplicate(duplicates.game, duplicates.rules, "test", 1, duplicates.first,
