@@ -37,7 +37,10 @@ is worth to the search bot (its trump choice is the search bot's):
 * ``search-kp-lengths``: the partner's number of cards in each plain suit, not which cards.
 
 An opponent, not a search bot: ``heuristic-other`` is the heuristic with other Klaverjas knobs,
-for measuring the bots against a player that the search bot does not model exactly.
+for measuring the bots against a player that the search bot does not model exactly; ``simple``
+(``simple_player.py``) plays by a few plain rules, as weak as the rule-based player of the
+published figures the Klaverjas target was drawn from, and ``random-cards`` bids like the
+heuristic but plays any legal card.
 """
 
 from __future__ import annotations
@@ -53,6 +56,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import strength  # noqa: E402
+from ismcts import IsmctsBot  # noqa: E402
+from simple_player import RandomCardsBot, SimpleBot  # noqa: E402
 
 from klabsite.bots import BOTS  # noqa: E402
 from klabsite.bots.heuristic import HeuristicBot  # noqa: E402
@@ -173,6 +178,10 @@ VARIANTS = {
     "search-seeing": _Seeing,
     "search-knows-partner": lambda: _KnowsPartly(lambda trump: 0xFFFFFFFF),
     "heuristic-other": _other_heuristic,
+    "simple": SimpleBot,
+    "simple-low": lambda: SimpleBot(third_follows_low=True),
+    "random-cards": RandomCardsBot,
+    "ismcts": IsmctsBot,
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 
