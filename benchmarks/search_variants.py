@@ -65,7 +65,8 @@ from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_play import Layouts, klaverjas_card  # noqa: E402
+from klabsite.bots.search_models import fitting_layouts  # noqa: E402
+from klabsite.bots.search_play import Layouts, klaverjas_card, layouts  # noqa: E402
 from klabsite.bots.search_trump import TrumpSearch  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
@@ -146,6 +147,15 @@ class _KnowsLengths(SearchBot):
         return fitted
 
 
+class _Bound(SearchBot):
+    """The search bot whose card-play worlds lower the rejection bound once no world fits."""
+
+    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
+                               adaptive=True)
+
+
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> Any:
     """``strength.play``, keeping the deck where ``search-seeing`` finds it."""
     _PLAYING[:] = [deck]
@@ -182,6 +192,7 @@ VARIANTS = {
     "simple-low": lambda: SimpleBot(third_follows_low=True),
     "random-cards": RandomCardsBot,
     "ismcts": IsmctsBot,
+    "search-bound": _Bound,
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

@@ -95,3 +95,29 @@ def test_when_no_world_fits_the_best_fitting_one_is_taken():
         return 0.0 if layout["n"] != 2 else 1e-12
 
     assert fitting_layouts(draw, weight, rng, tries=5)() == {"n": 2}
+
+
+def test_an_adaptive_bound_draws_in_proportion_to_the_weight_when_no_world_fits_well():
+    """Layouts weighing 0.02, 0.01 and 0.001: with the bound lowered, drawn about 20 : 10 : 1 and
+    in far fewer tries than with the bound at 1, which takes the best of 40 tries nearly always
+    (and so the best-fitting layout far too often)."""
+    weights = {1: 0.02, 2: 0.01, 3: 0.001}
+
+    def counts(adaptive: bool) -> tuple[dict[int, int], int]:
+        rng = random.Random(4)
+        tried = [0]
+
+        def draw():
+            tried[0] += 1
+            return {"a": rng.randrange(1, 4)}
+
+        fitted = fitting_layouts(draw, lambda layout, floor=0.0: weights[layout["a"]], rng, adaptive=adaptive)
+        drawn = {1: 0, 2: 0, 3: 0}
+        for _ in range(3000):
+            drawn[fitted()["a"]] += 1
+        return drawn, tried[0]
+    drawn, tries = counts(adaptive=True)
+    assert 1.7 < drawn[1] / drawn[2] < 2.3 and 5 < drawn[2] / drawn[3] < 20
+    fixed, fixed_tries = counts(adaptive=False)
+    assert fixed[1] / fixed[2] > 5
+    assert tries * 10 < fixed_tries

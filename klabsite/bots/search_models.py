@@ -103,24 +103,33 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MIS
 
 
 def fitting_layouts(draw: Callable[[], Layout], weight: Weight, rng: random.Random,
-                    tries: int = 40) -> Callable[[], Layout]:
+                    tries: int = 40, adaptive: bool = False) -> Callable[[], Layout]:
     """Worlds drawn with probability proportional to ``weight`` (at most 1), by rejection from
     ``draw``; after ``tries`` rejections the world that fitted best is taken.
 
-    The threshold of each try is drawn before its weight, so that the weight may stop counting
-    as soon as it falls below it (``weight(layout, floor)``)."""
+    A try is accepted when its weight beats a threshold drawn uniformly below the *bound*, 1.
+    With ``adaptive``, when every try of a world fails, no world fits well (the others do not play like
+    the model): the bound falls to the best weight seen, so that the next worlds are still
+    drawn in proportion to their weight without 40 tries each; a weight above the bound raises
+    it again. The threshold of each try is drawn before its weight, so that the weight may stop
+    counting as soon as it falls below it (``weight(layout, floor)``)."""
+    bound = 1.0
 
     def fitted() -> Layout:
+        nonlocal bound
         best, best_weight = None, -1.0
         for _ in range(tries):
             layout = draw()
-            threshold = rng.random()
+            threshold = rng.random() * bound
             value = weight(layout, threshold)
             if threshold < value:
+                bound = max(bound, min(value, 1.0))
                 return layout
             if value > best_weight:
                 best, best_weight = layout, value
         assert best is not None
+        if adaptive:
+            bound = best_weight
         return best
     return fitted
 
