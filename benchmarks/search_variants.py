@@ -40,7 +40,12 @@ An opponent, not a search bot: ``heuristic-other`` is the heuristic with other K
 for measuring the bots against a player that the search bot does not model exactly; ``simple``
 (``simple_player.py``) plays by a few plain rules, as weak as the rule-based player of the
 published figures the Klaverjas target was drawn from, and ``random-cards`` bids like the
-heuristic but plays any legal card.
+heuristic but plays any legal card. ``ismcts`` (``ismcts.py``) is the published search itself
+(200 iterations of 5 random playouts; ``ismcts-500``, ``ismcts-2000``: 500, 2,000 iterations).
+
+``search-fixed-bound``: the former default, whose card-play worlds keep the rejection bound at 1
+(:func:`~klabsite.bots.search_models.fitting_layouts`): the default's bound falls to the best
+weight seen once no try of a world fits.
 """
 
 from __future__ import annotations
@@ -147,13 +152,12 @@ class _KnowsLengths(SearchBot):
         return fitted
 
 
-class _Bound(SearchBot):
-    """The search bot whose card-play worlds lower the rejection bound once no world fits."""
+class _FixedBound(SearchBot):
+    """The search bot whose card-play worlds keep the rejection bound at 1 (the former default)."""
 
     def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
                           sampler: Sampler | None = None) -> Layouts:
-        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
-                               adaptive=True)
+        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng)
 
 
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> Any:
@@ -192,7 +196,9 @@ VARIANTS = {
     "simple-low": lambda: SimpleBot(third_follows_low=True),
     "random-cards": RandomCardsBot,
     "ismcts": IsmctsBot,
-    "search-bound": _Bound,
+    "ismcts-500": lambda: IsmctsBot(iterations=500),
+    "ismcts-2000": lambda: IsmctsBot(iterations=2000),
+    "search-fixed-bound": _FixedBound,
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

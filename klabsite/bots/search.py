@@ -108,8 +108,11 @@ class SearchBot:
     def _klaverjas_worlds(self, view: KlaverjasView, knowledge: Knowledge, rng: random.Random,
                           sampler: Sampler | None = None) -> Layouts:
         """The Klaverjas card-play worlds: drawn by ``sampler`` (uniform by default) in proportion
-        to :meth:`_klaverjas_weight`."""
-        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng)
+        to :meth:`_klaverjas_weight`, with the adaptive rejection bound of
+        :func:`~klabsite.bots.search_models.fitting_layouts` (against players the heuristic does not
+        model well, a fixed bound spends most of the time drawing worlds)."""
+        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
+                               adaptive=True)
 
     def _klaverjas_weight(self, view: KlaverjasView, knowledge: Knowledge) -> Weight:
         """How well a Klaverjas world fits the bids and cards (:mod:`~klabsite.bots.search_models`)."""
