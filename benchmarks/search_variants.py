@@ -24,17 +24,24 @@ measured, with the ideas whose code has been removed since.
   ``search-trump-margin50``: searched when the best suit is within 50 points of the bar, not 30;
   ``search-trump-dd75``: a deal valued three quarters double dummy, a quarter by the heuristic's
   playout, not half and half; ``search-trump-bias15``: 15 points taken off the playing side's
-  double-dummy value, not 30; ``search-trump-cand3``: three suits solved as our trump, not two.
+  double-dummy value, not 30; ``search-trump-cand3``: three suits solved as our trump, not two;
+  ``search-trump-w64-c0``: 64 worlds (at least 24) instead of 16, the best mean taken whatever
+  its standard error (two changes);
+* ``search-sharp-opp``: the opponents trusted more (a card that does not fit costs a factor 0.1,
+  a bid 0.05; the partner's bid still 0.2), 100 rejection tries a world instead of 40;
+  ``search-sharp-opp03``: 0.03 a card, 0.02 a bid, 200 tries.
 
 Yardsticks, not players: each cheats, on purpose, to measure what a piece of hidden information
-is worth to the search bot (its trump choice is the search bot's):
+is worth to the search bot (its trump choice is the search bot's, but in ``search-trump-seeing``):
 
 * ``search-seeing``: the Klaverjas card play solves the one true world, the hidden hands as dealt;
 * ``search-knows-partner``: every card-play world gives the partner his true hand (the opponents'
   cards are drawn and weighed as usual);
 * ``search-kp-plain``, ``search-kp-trumps``, ``search-kp-at``: the same for the partner's cards
   outside trumps only, his trumps only, his aces and tens only;
-* ``search-kp-lengths``: the partner's number of cards in each plain suit, not which cards.
+* ``search-kp-lengths``: the partner's number of cards in each plain suit, not which cards;
+* ``search-trump-seeing``: the Klaverjas trump search solves the one true deal (every suit, at
+  any value of the hand); the card play is the default's.
 
 An opponent, not a search bot: ``heuristic-other`` is the heuristic with other Klaverjas knobs,
 for measuring the bots against a player that the search bot does not model exactly; ``simple``
@@ -64,16 +71,22 @@ import strength  # noqa: E402
 from ismcts import IsmctsBot  # noqa: E402
 from simple_player import RandomCardsBot, SimpleBot  # noqa: E402
 
-from klabsite.bots import BOTS  # noqa: E402
+from klabsite.bots import BOTS, search_trump  # noqa: E402
 from klabsite.bots.heuristic import HeuristicBot  # noqa: E402
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle  # noqa: E402
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_models import fitting_layouts  # noqa: E402
+from klabsite.bots.search_models import (  # noqa: E402
+    fitting_layouts,
+    klaverjas_bid,
+    klaverjas_play_fit,
+    product,
+)
 from klabsite.bots.search_play import Layouts, klaverjas_card, layouts  # noqa: E402
-from klabsite.bots.search_trump import TrumpSearch  # noqa: E402
+from klabsite.bots.search_trump import TrumpSearch, klaverjas_trump  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
+from klabsite.bots.worlds import initial_hands  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
 from klabsite.engine.cards import mask_of  # noqa: E402
 from klabsite.engine.klaverjas import KlaverjasPhase, deal_hands  # noqa: E402
@@ -133,6 +146,26 @@ class _KnowsPartly(SearchBot):
         return super()._klaverjas_worlds(view, knowledge, rng, sampler)
 
 
+class _TrumpSeeing(SearchBot):
+    """The search bot whose Klaverjas trump search has the true deal as its only world: while it
+    bids, the trump search's draw of worlds is swapped for one that always gives the hands as
+    dealt, and every suit is solved, whatever the hand is worth."""
+
+    def _klaverjas(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.phase is KlaverjasPhase.PLAY:
+            return super()._klaverjas(view, legal, rng)
+        dealt = deal_hands(view.dealer, _PLAYING[0])
+        knowledge = infer_klaverjas(view)
+        truth = {place: mask_of(dealt[place]) for place in knowledge.places}
+        original = search_trump.fitting_layouts
+        search_trump.fitting_layouts = lambda *_: lambda: truth
+        try:
+            search = TrumpSearch(budget=Budget(1, 1, 0), candidates=4, margin=1000.0)
+            return klaverjas_trump(view, legal, rng, search)
+        finally:
+            search_trump.fitting_layouts = original
+
+
 class _KnowsLengths(SearchBot):
     """The search bot whose Klaverjas card-play worlds give the partner as many cards of each
     plain suit as he really holds (which cards is drawn as usual): a world that does not loses a
@@ -158,6 +191,35 @@ class _FixedBound(SearchBot):
     def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
                           sampler: Sampler | None = None) -> Layouts:
         return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng)
+
+
+class _Sharp(SearchBot):
+    """The search bot whose Klaverjas card-play worlds trust the model of the opponents more: a
+    factor ``opp_play`` for each opponent's card and ``opp_bid`` for each opponent's bid the
+    heuristic would not have made, ``partner_bid`` for the partner's, ``tries`` rejection tries a
+    world."""
+
+    def __init__(self, opp_play: float, opp_bid: float, partner_bid: float, tries: int) -> None:
+        super().__init__()
+        self.opp_play, self.opp_bid, self.partner_bid, self.tries = opp_play, opp_bid, partner_bid, tries
+
+    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
+                          sampler: Sampler | None = None) -> Layouts:
+        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
+                               tries=self.tries, adaptive=True)
+
+    def _klaverjas_weight(self, view: Any, knowledge: Knowledge) -> Any:
+        partner = view.seat.partner
+        bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
+
+        def bidding(layout: Any, floor: float = 0.0) -> float:
+            hands = initial_hands(view, knowledge, layout)
+            out = 1.0
+            for number, bid in bids:
+                if klaverjas_bid(hands[bid.seat], view.rules, view.proposed, number) != (bid.word, bid.suit):
+                    out *= self.partner_bid if bid.seat is partner else self.opp_bid
+            return out
+        return product(bidding, klaverjas_play_fit(view, knowledge, 16, self.opp_play))
 
 
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> Any:
@@ -199,6 +261,11 @@ VARIANTS = {
     "ismcts-500": lambda: IsmctsBot(iterations=500),
     "ismcts-2000": lambda: IsmctsBot(iterations=2000),
     "search-fixed-bound": _FixedBound,
+    "search-trump-seeing": _TrumpSeeing,
+    "search-trump-w64-c0": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(
+        budget=Budget(worlds=64, min_worlds=24, nodes=40_000_000), confidence=0.0))),
+    "search-sharp-opp": lambda: _Sharp(0.1, 0.05, 0.2, 100),
+    "search-sharp-opp03": lambda: _Sharp(0.03, 0.02, 0.2, 200),
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 
