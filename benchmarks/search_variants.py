@@ -71,22 +71,16 @@ import strength  # noqa: E402
 from ismcts import IsmctsBot  # noqa: E402
 from simple_player import RandomCardsBot, SimpleBot  # noqa: E402
 
-from klabsite.bots import BOTS, search_trump  # noqa: E402
+from klabsite.bots import BOTS  # noqa: E402
 from klabsite.bots.heuristic import HeuristicBot  # noqa: E402
 from klabsite.bots.heuristic_klaverjas import KlaverjasHeuristic, KlaverjasStyle  # noqa: E402
 from klabsite.bots.inference import Knowledge, infer_klaverjas  # noqa: E402
 from klabsite.bots.sampling import Sampler  # noqa: E402
 from klabsite.bots.search import SearchBot, SearchStyle  # noqa: E402
-from klabsite.bots.search_models import (  # noqa: E402
-    fitting_layouts,
-    klaverjas_bid,
-    klaverjas_play_fit,
-    product,
-)
+from klabsite.bots.search_models import fitting_layouts  # noqa: E402
 from klabsite.bots.search_play import Layouts, klaverjas_card, layouts  # noqa: E402
 from klabsite.bots.search_trump import TrumpSearch, klaverjas_trump  # noqa: E402
 from klabsite.bots.search_worlds import Budget  # noqa: E402
-from klabsite.bots.worlds import initial_hands  # noqa: E402
 from klabsite.engine.actions import Action  # noqa: E402
 from klabsite.engine.cards import mask_of  # noqa: E402
 from klabsite.engine.klaverjas import KlaverjasPhase, deal_hands  # noqa: E402
@@ -147,23 +141,16 @@ class _KnowsPartly(SearchBot):
 
 
 class _TrumpSeeing(SearchBot):
-    """The search bot whose Klaverjas trump search has the true deal as its only world: while it
-    bids, the trump search's draw of worlds is swapped for one that always gives the hands as
-    dealt, and every suit is solved, whatever the hand is worth."""
+    """The search bot whose Klaverjas trump search has the true deal as its only world, and solves
+    every suit, whatever the hand is worth."""
 
     def _klaverjas(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.phase is KlaverjasPhase.PLAY:
             return super()._klaverjas(view, legal, rng)
         dealt = deal_hands(view.dealer, _PLAYING[0])
-        knowledge = infer_klaverjas(view)
-        truth = {place: mask_of(dealt[place]) for place in knowledge.places}
-        original = search_trump.fitting_layouts
-        search_trump.fitting_layouts = lambda *_: lambda: truth
-        try:
-            search = TrumpSearch(budget=Budget(1, 1, 0), candidates=4, margin=1000.0)
-            return klaverjas_trump(view, legal, rng, search)
-        finally:
-            search_trump.fitting_layouts = original
+        truth = {place: mask_of(dealt[place]) for place in infer_klaverjas(view).places}
+        search = TrumpSearch(budget=Budget(1, 1, 0), candidates=4, margin=1000.0)
+        return klaverjas_trump(view, legal, rng, search, lambda: truth)
 
 
 class _KnowsLengths(SearchBot):
@@ -191,35 +178,6 @@ class _FixedBound(SearchBot):
     def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
                           sampler: Sampler | None = None) -> Layouts:
         return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng)
-
-
-class _Sharp(SearchBot):
-    """The search bot whose Klaverjas card-play worlds trust the model of the opponents more: a
-    factor ``opp_play`` for each opponent's card and ``opp_bid`` for each opponent's bid the
-    heuristic would not have made, ``partner_bid`` for the partner's, ``tries`` rejection tries a
-    world."""
-
-    def __init__(self, opp_play: float, opp_bid: float, partner_bid: float, tries: int) -> None:
-        super().__init__()
-        self.opp_play, self.opp_bid, self.partner_bid, self.tries = opp_play, opp_bid, partner_bid, tries
-
-    def _klaverjas_worlds(self, view: Any, knowledge: Knowledge, rng: random.Random,
-                          sampler: Sampler | None = None) -> Layouts:
-        return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
-                               tries=self.tries, adaptive=True)
-
-    def _klaverjas_weight(self, view: Any, knowledge: Knowledge) -> Any:
-        partner = view.seat.partner
-        bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
-
-        def bidding(layout: Any, floor: float = 0.0) -> float:
-            hands = initial_hands(view, knowledge, layout)
-            out = 1.0
-            for number, bid in bids:
-                if klaverjas_bid(hands[bid.seat], view.rules, view.proposed, number) != (bid.word, bid.suit):
-                    out *= self.partner_bid if bid.seat is partner else self.opp_bid
-            return out
-        return product(bidding, klaverjas_play_fit(view, knowledge, 16, self.opp_play))
 
 
 def _play_seen(game: Any, rules: Any, dealer: Any, deck: Any, *rest: Any) -> Any:
@@ -264,8 +222,10 @@ VARIANTS = {
     "search-trump-seeing": _TrumpSeeing,
     "search-trump-w64-c0": lambda: SearchBot(SearchStyle(klaverjas_trump=TrumpSearch(
         budget=Budget(worlds=64, min_worlds=24, nodes=40_000_000), confidence=0.0))),
-    "search-sharp-opp": lambda: _Sharp(0.1, 0.05, 0.2, 100),
-    "search-sharp-opp03": lambda: _Sharp(0.03, 0.02, 0.2, 200),
+    "search-sharp-opp": lambda: SearchBot(SearchStyle(
+        play_misfit=0.1, bid_misfit=0.05, partner_bid_misfit=0.2, world_tries=100)),
+    "search-sharp-opp03": lambda: SearchBot(SearchStyle(
+        play_misfit=0.03, bid_misfit=0.02, partner_bid_misfit=0.2, world_tries=200)),
 }
 """The variants by name, beside the registry's bots (for this script only)."""
 

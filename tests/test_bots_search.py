@@ -68,13 +68,13 @@ def test_only_legal_actions_in_every_option_set(game):
 
 
 def test_the_measured_variants_play_only_legal_cards():
-    """The knobs benchmarks/search_variants.py turns (the bid and play fits' factors, no play fit,
-    the tie-break, the trump search's biases, bar and candidates) keep every choice legal and
-    seeded."""
+    """The knobs benchmarks/search_variants.py turns (the bid and play fits' factors, the
+    partner's bid factor, the rejection tries, no play fit, the tie-break, the trump search's
+    biases, bar and candidates) keep every choice legal and seeded."""
     trump = TrumpSearch(budget=ONE, candidates=3, playing_bias=15.0, dd_weight=0.75,
                         confidence=0.75, margin=50.0)
     styles = [SearchStyle(klaverjas_play=TWO, klaverjas_trump=trump, bid_misfit=0.05, play_misfit=0.1,
-                          tie_break=5.0),
+                          partner_bid_misfit=0.2, world_tries=100, tie_break=5.0),
               SearchStyle(klaverjas_play=TWO, klaverjas_trump=None, fit_plays=0, tie_break=None)]
     rule_sets = every_option_set("klaverjas")
     for i in range(16):

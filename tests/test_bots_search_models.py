@@ -8,8 +8,10 @@ import random
 import pytest
 
 from klabsite.bots.inference import infer_klaverjas
-from klabsite.bots.search_models import PLAY_MISFIT, fitting_layouts, klaverjas_play_fit
-from klabsite.engine.klaverjas import KlaverjasPhase
+from klabsite.bots.search_models import PLAY_MISFIT, fitting_layouts, klaverjas_fit, klaverjas_play_fit
+from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import mask_of, parse_cards
+from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase, KlaverjasRules, deck_from_hands
 from klabsite.engine.seats import Seat
 from tests.bots_positions import every_option_set, hidden_truth, positions, weight_exponents
 
@@ -65,6 +67,25 @@ def test_only_the_opponents_last_cards_asked_count():
             last |= weight_exponents(klaverjas_play_fit(view, knowledge, recent=1), knowledge, PLAY_MISFIT, rng, 10)
             every |= weight_exponents(klaverjas_play_fit(view, knowledge), knowledge, PLAY_MISFIT, rng, 10)
     assert max(last) == 1 and max(every) >= 2
+
+
+def test_a_partners_bid_that_does_not_fit_costs_its_own_factor():
+    # N, E and S pass; W (the dealer) asks how well worlds fit. With the hearts hand the model
+    # names hearts, so a world giving it to E (W's partner) or N (an opponent) misfits one pass.
+    strong, weak, other = (parse_cards(text) for text in (
+        "7D TC AC JH 9H TH AH AS", "JC TD JD AD 7H TS QS KS", "7C 9C QC 9D KD QH 7S 8S"))
+    hands = {Seat.N: weak, Seat.E: other, Seat.S: strong, Seat.W: parse_cards("8C KC 8D QD 8H KH 9S JS")}
+    deal = KlaverjasDeal(KlaverjasRules(), Seat.W, deck_from_hands(Seat.W, hands))
+    for seat in (Seat.N, Seat.E, Seat.S):
+        deal.apply(Action(seat, ActionKind.PASS))
+    view = deal.view_for(Seat.W)
+    knowledge = infer_klaverjas(view)
+    partner_holds = {Seat.N: mask_of(weak), Seat.E: mask_of(strong), Seat.S: mask_of(other)}
+    opponent_holds = {Seat.N: mask_of(strong), Seat.E: mask_of(weak), Seat.S: mask_of(other)}
+    apart = klaverjas_fit(view, knowledge, 0.5, partner_misfit=0.1)
+    assert apart(partner_holds) == 0.1
+    assert apart(opponent_holds) == 0.5
+    assert klaverjas_fit(view, knowledge, 0.5)(partner_holds) == 0.5
 
 
 def test_fitting_layouts_draws_in_proportion_to_the_weight():

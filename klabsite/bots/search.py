@@ -72,6 +72,11 @@ class SearchStyle:
     players are not all the heuristic)."""
     bid_misfit: float = MISFIT
     """Klaverjas card play: the factor for each of the others' bids the heuristic would not have made."""
+    partner_bid_misfit: float | None = None
+    """The same for the partner's bids (``None``: :attr:`bid_misfit`)."""
+    world_tries: int = 40
+    """Klaverjas card play: how many worlds are tried, by rejection, for each world drawn
+    (:func:`~klabsite.bots.search_models.fitting_layouts`)."""
     fit_bids: bool = True
     """Draw the card-play worlds in proportion to how well they fit the bids
     (:mod:`~klabsite.bots.search_models`)."""
@@ -112,12 +117,12 @@ class SearchBot:
         :func:`~klabsite.bots.search_models.fitting_layouts` (against players the heuristic does not
         model well, a fixed bound spends most of the time drawing worlds)."""
         return fitting_layouts(layouts(knowledge, rng, sampler), self._klaverjas_weight(view, knowledge), rng,
-                               adaptive=True)
+                               tries=self.style.world_tries, adaptive=True)
 
     def _klaverjas_weight(self, view: KlaverjasView, knowledge: Knowledge) -> Weight:
         """How well a Klaverjas world fits the bids and cards (:mod:`~klabsite.bots.search_models`)."""
         style = self.style
-        weight = klaverjas_fit(view, knowledge, style.bid_misfit)
+        weight = klaverjas_fit(view, knowledge, style.bid_misfit, style.partner_bid_misfit)
         if style.fit_plays:
             weight = product(weight, klaverjas_play_fit(view, knowledge, style.fit_plays, style.play_misfit))
         return weight

@@ -86,18 +86,22 @@ def bid_order(dealer: Seat) -> tuple[Seat, ...]:
     return tuple(order)
 
 
-def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MISFIT) -> Weight:
+def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MISFIT,
+                  partner_misfit: float | None = None) -> Weight:
     """The weight of a world: ``misfit`` to the power of the others' bids the model would not
-    have made in it (their hands as dealt: held now and played)."""
+    have made in it (their hands as dealt: held now and played); the partner's bids count
+    ``partner_misfit`` instead, when it is given."""
     bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
     rules, proposed = view.rules, view.proposed
+    partner = view.seat.partner
+    partners = misfit if partner_misfit is None else partner_misfit
 
     def weight(layout: Mapping[Place, int], floor: float = 0.0) -> float:
         hands = initial_hands(view, knowledge, layout)
         out = 1.0
         for number, bid in bids:
             if klaverjas_bid(hands[bid.seat], rules, proposed, number) != (bid.word, bid.suit):
-                out *= misfit
+                out *= partners if bid.seat is partner else misfit
         return out
     return weight
 

@@ -25,7 +25,7 @@ from klabsite.bots.heuristic_klaverjas import NAME_AT, KlaverjasHeuristic
 from klabsite.bots.heuristic_klaverjas import trump_value as klaverjas_value
 from klabsite.bots.inference import infer_klaverjas
 from klabsite.bots.search_models import bid_order, fitting_layouts, klaverjas_bid, klaverjas_fit
-from klabsite.bots.search_play import layouts
+from klabsite.bots.search_play import Layouts, layouts
 from klabsite.bots.search_worlds import Budget, confident_best
 from klabsite.bots.worlds import initial_hands
 from klabsite.engine.actions import Action, ActionKind
@@ -122,8 +122,9 @@ class _Values:
 
 
 def klaverjas_trump(view: KlaverjasView, legal: Sequence[Action], rng: random.Random,
-                    search: TrumpSearch | None = None) -> Action:
-    """The bid (name, take or pass) with the best mean double-dummy value (module docstring)."""
+                    search: TrumpSearch | None = None, draw: Layouts | None = None) -> Action:
+    """The bid (name, take or pass) with the best mean double-dummy value (module docstring), over
+    worlds from ``draw`` (by default: uniform among those that fit the bids)."""
     search = search or TrumpSearch()
     knowledge = infer_klaverjas(view)
     hand = knowledge.hand
@@ -148,7 +149,7 @@ def klaverjas_trump(view: KlaverjasView, legal: Sequence[Action], rng: random.Ra
         turned = rules.trump_choice == "turned"
         others = [suit for suit in Suit if suit is not proposed] if turned else list(Suit)
         forced_later = _suits_by_value(hand, others)[:search.candidates]
-    draw = fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
+    draw = draw or fitting_layouts(layouts(knowledge, rng), klaverjas_fit(view, knowledge), rng)
     solver = KlaverjasSolver()
     options: dict[Action, list[float]] = {names[suit]: [] for suit in ours}
     if taking is not None:
