@@ -4,6 +4,8 @@ one-line usage errors, and ``simulate --out`` saying what it wrote."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -111,3 +113,9 @@ def test_simulate_refuses_a_seed_that_is_not_utf8_or_not_one_line(capsys):
 def test_a_file_name_with_a_nul_character_is_a_usage_error(capsys, words, line):
     assert main(list(words)) == 2
     assert capsys.readouterr() == ("", line + "\n")
+
+
+def test_python_dash_m_klabsite_is_the_klabsite_command(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "klabsite", "--version"], capture_output=True, text=True,
+                          cwd=tmp_path, check=False)
+    assert (done.returncode, done.stdout.startswith("klabsite "), done.stderr) == (0, True, "")
