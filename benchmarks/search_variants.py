@@ -32,7 +32,7 @@ measured, with the ideas whose code has been removed since.
   ``search-sharp-opp03``: 0.03 a card, 0.02 a bid, 200 tries.
 
 Yardsticks, not players: each cheats, on purpose, to measure what a piece of hidden information
-is worth to the search bot (its trump choice is the search bot's, but in ``search-trump-seeing``):
+is worth to the search bot (except in ``search-trump-seeing``, its trump choice is the search bot's):
 
 * ``search-seeing``: the Klaverjas card play solves the one true world, the hidden hands as dealt;
 * ``search-knows-partner``: every card-play world gives the partner his true hand (the opponents'

@@ -94,14 +94,14 @@ def klaverjas_fit(view: KlaverjasView, knowledge: Knowledge, misfit: float = MIS
     bids = [(number, bid) for number, bid in enumerate(view.bids) if bid.seat is not view.seat]
     rules, proposed = view.rules, view.proposed
     partner = view.seat.partner
-    partners = misfit if partner_misfit is None else partner_misfit
+    partner_factor = misfit if partner_misfit is None else partner_misfit
 
     def weight(layout: Mapping[Place, int], floor: float = 0.0) -> float:
         hands = initial_hands(view, knowledge, layout)
         out = 1.0
         for number, bid in bids:
             if klaverjas_bid(hands[bid.seat], rules, proposed, number) != (bid.word, bid.suit):
-                out *= partners if bid.seat is partner else misfit
+                out *= partner_factor if bid.seat is partner else misfit
         return out
     return weight
 
