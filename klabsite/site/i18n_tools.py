@@ -4,7 +4,8 @@ Each step runs ``pybabel`` (``babel.messages.frontend.CommandLineInterface``) wi
 mapping files, so ``klabsite i18n X`` and the equivalent ``pybabel`` command line do the same:
 
 * ``babel.cfg`` → ``locales/messages.pot`` (templates and ``klabsite/site/*.py``: the interface)
-* ``babel-content.cfg`` → ``locales/content.pot`` (``site_src/rules/*.md``, one message per block)
+* ``babel-content.cfg`` → ``locales/content.pot`` (``site_src/rules/*.md``, one message per block,
+  and the titles of ``site_src/deals/*.klab``)
 
 On top of pybabel: ``update`` rewrites the ``Plural-Forms`` headers to the CLDR order
 (:data:`klabsite.site.catalogs.PLURAL_FORMS`), ``compile`` first refuses unsafe translations, and
@@ -79,8 +80,10 @@ _CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
 PROJECT_MAPPINGS = {
     "messages": "[jinja2: site_src/templates/**.html]\nextensions = jinja2.ext.i18n\ntrimmed = true\n"
                 "trim_blocks = true\nlstrip_blocks = true\nsilent = false\n",
-    "content": "[extractors]\nklab_markdown = klabsite.site.blocks:extract_markdown\n\n"
-               "[klab_markdown: site_src/rules/**.md]\n\n[klab_markdown: docs/**.md]\n",
+    "content": "[extractors]\nklab_markdown = klabsite.site.blocks:extract_markdown\n"
+               "klab_titles = klabsite.site.titles:extract_titles\n\n"
+               "[klab_markdown: site_src/rules/**.md]\n\n[klab_markdown: docs/**.md]\n\n"
+               "[klab_titles: site_src/deals/**.klab]\n",
 }
 """The mappings of a project made by ``klabsite init``, which has no mapping files of its own:
 its templates and rules pages. Its interface strings from klabsite's own code come from the

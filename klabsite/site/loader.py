@@ -28,6 +28,7 @@ from klabsite.site.catalogs import (
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.replays import LoadedRecord, load_records
+from klabsite.site.titles import catalog_titles
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
 
@@ -66,6 +67,8 @@ class LanguageData:
     content: dict[str, str]
     catalogs: dict[str, tuple[str, Catalog]] = field(default_factory=dict)
     """domain → (display path, catalog); empty for the source language."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """The shipped records' titles: title → translation (:mod:`klabsite.site.titles`)."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,8 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
     content = {message.id: message.string for message in catalogs["content"][1]
                if isinstance(message.id, str) and message.id and not message.context
                and not message.fuzzy and isinstance(message.string, str) and message.string}
-    return LanguageData(code, language.name, language.dir, messages, content, catalogs)
+    return LanguageData(code, language.name, language.dir, messages, content, catalogs,
+                        catalog_titles(catalogs["content"][1]))
 
 
 def load_site(config: SiteConfig) -> Site:

@@ -1,0 +1,72 @@
+"""The titles of the shipped deal records: extracted for translators, looked up for each language.
+
+A record's ``[Title "…"]`` tag names its deals and its match in the gallery, on every replay page
+and in the browser's tab. The titles of ``site_src/deals/*.klab`` are site text like the rules
+prose, so they are messages of the ``content`` domain, each under the context
+:data:`TITLE_CONTEXT` (a title and a rules paragraph with the same words stay two messages).
+
+Registered for Babel in ``babel-content.cfg``::
+
+    [extractors]
+    klab_titles = klabsite.site.titles:extract_titles
+    [klab_titles: site_src/deals/**.klab]
+
+>>> import io
+>>> record = b'%klab 1\\n[Game "klaverjas"]\\n[Title "Four jacks in one trick"]\\n'
+>>> [message[:3] for message in extract_titles(io.BytesIO(record), (), (), {})]
+[(3, 'pgettext', ('deal title', 'Four jacks in one trick'))]
+>>> titles({"Four jacks in one trick": "Quatre valets dans un pli"})("Four jacks in one trick")
+'Quatre valets dans un pli'
+>>> titles({})("A title of my own")
+'A title of my own'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+
+from klabsite.records.klab import read_record
+
+__all__ = ["TITLE_CONTEXT", "extract_titles", "catalog_titles", "missing_titles", "titles"]
+
+TITLE_CONTEXT = "deal title"
+"""The ``msgctxt`` of every record title in the catalogs."""
+
+_COMMENT = "The title of a deal (or match) of the gallery."
+
+
+def extract_titles(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
+                   options: dict[str, Any]) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel extraction method: yields the record's title, if it has one, as a ``pgettext``
+    message at the line of its ``Title`` tag. A record that does not read stops the extraction
+    with ``klabsite check``'s message (the build would refuse it too)."""
+    source = fileobj.read()
+    title = read_record(source).tags.get("Title")
+    if not title:
+        return
+    lines = source.decode("utf-8").split("\n")
+    line = next((number for number, text in enumerate(lines, 1) if text.lstrip().startswith("[Title")), 1)
+    yield line, "pgettext", (TITLE_CONTEXT, title), [_COMMENT]
+
+
+def catalog_titles(catalog: Catalog) -> dict[str, str]:
+    """The finished title translations of a ``content`` catalog: title → translation."""
+    return {message.id: message.string for message in catalog
+            if message.context == TITLE_CONTEXT and isinstance(message.id, str) and message.id
+            and not message.fuzzy and isinstance(message.string, str) and message.string}
+
+
+def missing_titles(catalog: Catalog, shown: Iterable[str | None]) -> list[str]:
+    """The titles among ``shown`` that ``catalog`` does not hold at all (not yet extracted)."""
+    known = {message.id for message in catalog if message.context == TITLE_CONTEXT}
+    return sorted({title for title in shown if title and title not in known})
+
+
+def titles(translated: Mapping[str, str]) -> Callable[[str], str]:
+    """The Jinja filter of one language: a title's translation, or the title as written."""
+    def title(text: str) -> str:
+        return translated.get(text, text)
+    return title
