@@ -35,7 +35,8 @@ __all__ = ["TITLE_CONTEXT", "extract_titles", "catalog_titles", "missing_titles"
 TITLE_CONTEXT = "deal title"
 """The ``msgctxt`` of every record title in the catalogs."""
 
-_COMMENT = "The title of a deal (or match) of the gallery."
+_COMMENT = ("The title of a shipped deal record, shown in the deal gallery, as the heading of its "
+            "replay pages and in the browser's tab. Plain text: no Markdown.")
 
 
 def extract_titles(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
