@@ -40,6 +40,7 @@ __all__ = [
     "check_catalog",
     "CatalogStats",
     "catalog_stats",
+    "finished_translations",
     "fix_plural_header",
     "MARKUP_TAG",
     "markup_tags",
@@ -243,6 +244,14 @@ def is_translated(message: Message) -> bool:
     if isinstance(message.string, tuple | list):
         return all(message.string)
     return bool(message.string)
+
+
+def finished_translations(catalog: Catalog, context: str | None = None) -> dict[str, str]:
+    """msgid → msgstr of the catalog's translated, not fuzzy, singular messages under ``context``
+    (``None``: those without a context)."""
+    return {message.id: message.string for message in catalog
+            if isinstance(message.id, str) and message.id and message.context == context
+            and isinstance(message.string, str) and is_translated(message)}
 
 
 def catalog_stats(catalog: Catalog) -> CatalogStats:

@@ -22,13 +22,14 @@ from klabsite.site.catalogs import (
     catalog_stats,
     check_catalog,
     compile_catalog,
+    finished_translations,
     is_translated,
     read_catalog,
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.replays import LoadedRecord, load_records
-from klabsite.site.titles import catalog_titles
+from klabsite.site.titles import TITLE_CONTEXT, missing_titles
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
 
@@ -181,11 +182,30 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
             warnings.append(f"{display}:{line}: warning: {summary}")
         catalogs[domain] = (display, catalog)
     messages = compile_catalog(catalogs["messages"][1], "messages")
-    content = {message.id: message.string for message in catalogs["content"][1]
-               if isinstance(message.id, str) and message.id and not message.context
-               and not message.fuzzy and isinstance(message.string, str) and message.string}
-    return LanguageData(code, language.name, language.dir, messages, content, catalogs,
-                        catalog_titles(catalogs["content"][1]))
+    content = catalogs["content"][1]
+    return LanguageData(code, language.name, language.dir, messages, finished_translations(content), catalogs,
+                        finished_translations(content, TITLE_CONTEXT))
+
+
+def _check_titles(config: SiteConfig, languages: tuple[LanguageData, ...], records: tuple[LoadedRecord, ...],
+                  warnings: list[str]) -> None:
+    """A warning (with ``strict``, an error) for each catalog that lacks a shipped record's title;
+    the records of ``klabsite replay`` are the user's own, in no catalog."""
+    if config.deal_files is not None:
+        return
+    shown = [loaded.record.tags.get("Title") for loaded in records]
+    for language in languages:
+        if "content" not in language.catalogs:
+            continue
+        display, catalog = language.catalogs["content"]
+        missing = missing_titles(catalog, shown)
+        if missing:
+            first = missing[0][:40]
+            which = f"{len(missing)} deal titles are" if len(missing) > 1 else f"deal title {first!r} is"
+            message = f"{which} not in the catalog yet (run: klabsite i18n extract && klabsite i18n update)"
+            if config.strict:
+                raise BuildError(message, display)
+            warnings.append(f"{display}:1: warning: {message}")
 
 
 def load_site(config: SiteConfig) -> Site:
@@ -195,5 +215,8 @@ def load_site(config: SiteConfig) -> Site:
     if not templates_dir.is_dir():
         raise BuildError("missing templates directory", config.relative(templates_dir))
     languages = tuple(_load_language(config, code, warnings) for code in config.codes)
-    return Site(config=config, rules=_read_rules(config), languages=languages, static=_read_static(config),
-                templates_dir=templates_dir, warnings=tuple(warnings), records=load_records(config))
+    rules, static = _read_rules(config), _read_static(config)
+    records = load_records(config)
+    _check_titles(config, languages, records, warnings)
+    return Site(config=config, rules=rules, languages=languages, static=static,
+                templates_dir=templates_dir, warnings=tuple(warnings), records=records)

@@ -52,7 +52,7 @@ from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
 from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
-from klabsite.site.titles import missing_titles, titles
+from klabsite.site.titles import titles
 
 __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
 
@@ -748,18 +748,6 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
         if site.config.strict:
             raise BuildError(message, display)
         warnings.append(f"{display}:1: warning: {message}")
-    for language in site.languages:  # the shipped records' titles; klabsite replay's are the user's
-        if "content" not in language.catalogs or site.config.deal_files is not None:
-            continue
-        display, catalog = language.catalogs["content"]
-        missing = missing_titles(catalog, (record.record.tags.get("Title") for record in site.records))
-        if missing:
-            first = missing[0][:40]
-            which = f"{len(missing)} deal titles are" if len(missing) > 1 else f"deal title {first!r} is"
-            message = f"{which} not in the catalog yet (run: klabsite i18n extract && klabsite i18n update)"
-            if site.config.strict:
-                raise BuildError(message, display)
-            warnings.append(f"{display}:1: warning: {message}")
     return outputs, warnings, keys, len(kept)
 
 

@@ -30,7 +30,7 @@ from babel.messages.catalog import Catalog
 
 from klabsite.records.klab import read_record
 
-__all__ = ["TITLE_CONTEXT", "extract_titles", "catalog_titles", "missing_titles", "titles"]
+__all__ = ["TITLE_CONTEXT", "extract_titles", "missing_titles", "titles"]
 
 TITLE_CONTEXT = "deal title"
 """The ``msgctxt`` of every record title in the catalogs."""
@@ -51,13 +51,6 @@ def extract_titles(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
     lines = source.decode("utf-8").split("\n")
     line = next((number for number, text in enumerate(lines, 1) if text.lstrip().startswith("[Title")), 1)
     yield line, "pgettext", (TITLE_CONTEXT, title), [_COMMENT]
-
-
-def catalog_titles(catalog: Catalog) -> dict[str, str]:
-    """The finished title translations of a ``content`` catalog: title → translation."""
-    return {message.id: message.string for message in catalog
-            if message.context == TITLE_CONTEXT and isinstance(message.id, str) and message.id
-            and not message.fuzzy and isinstance(message.string, str) and message.string}
 
 
 def missing_titles(catalog: Catalog, shown: Iterable[str | None]) -> list[str]:
