@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from klabsite.records.klab import read_record
+from klabsite.commands.analyse import analyse_record
+from klabsite.records.annotations import dd_cost
+from klabsite.records.klab import format_record, read_record
 from klabsite.records.replay import replay
 from klabsite.site.build import run_build
 from klabsite.site.replay_pages import neighbours
@@ -71,12 +73,24 @@ def test_the_table_keeps_every_card_in_its_slot_from_the_first_step_to_the_last(
     assert {slot.state for slots in last.hands.values() for slot in slots} == {"played", "gone"}
 
 
-def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_next_trick():
+def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_tricks_around_it():
     deal = _views(FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab")[0]
-    index = [step.name for step in deal.steps].index("t3-2")
-    assert neighbours(deal, index) == {"first": "deal", "prev": "t3-1", "next": "t3-3", "last": "end",
-                                       "prev_trick": "t3-1", "next_trick": "t4-1"}
+    names = [step.name for step in deal.steps]
+    assert neighbours(deal, names.index("t3-2")) == {
+        "first": "deal", "prev": "t3-1", "next": "t3-3", "last": "end",
+        "prev_trick": "t2-1", "next_trick": "t4-1"}
     assert neighbours(deal, 0)["prev"] is None and neighbours(deal, len(deal.steps) - 1)["next"] is None
+    assert neighbours(deal, names.index("end"))["prev_trick"] == "t8-1"
+    assert neighbours(deal, names.index("b1"))["next_trick"] == "t1-1"
+
+
+def test_after_the_dealers_declaration_the_next_trick_is_the_second():
+    deal = next(view for view in _views(FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab")
+                if view.number == 2)
+    names = [step.name for step in deal.steps]
+    around = neighbours(deal, names.index("m2"))
+    assert names.index("m2") > names.index("t1-1")
+    assert (around["prev_trick"], around["next_trick"]) == (None, "t2-1")
 
 
 def _reformatted(text: str) -> str:
@@ -190,3 +204,26 @@ def test_two_files_holding_the_same_deal_stop_the_build(tmp_path, capsys):
     status = run_build(Path(__file__).resolve().parents[1], out=str(tmp_path / "site"), langs=["en"],
                        deals=[tmp_path / "one.klab", tmp_path / "two.klab"])
     assert status == 1 and "a deal is shipped once" in capsys.readouterr().err
+
+
+def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pages(tmp_path):
+    record = read_record((FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab").read_text(encoding="utf-8"))
+    assert analyse_record(record)[1] == []
+    path = tmp_path / "analysed.klab"
+    path.write_text(format_record(record), encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[path]) == 0
+    deal = _views(path)[0]
+    analysed = [step for step in deal.steps if step.dd is not None]
+    assert len(analysed) >= 10
+    page = out / "en" / "deals" / deal.id
+    for step in analysed:
+        html = (page / f"{step.name}.html").read_text(encoding="utf-8")
+        played = step.step.action.card
+        cost = dd_cost(tuple((card, value) for card, value, _ in step.dd), played)
+        assert '<p class="analysis">Best: ' in html, step.name
+        assert (f"cost {cost} point" in html) == (cost > 0), step.name
+        marks = re.findall(r'<span class="cost">([^<]*)</span>', html)
+        assert sorted(marks) == sorted("best" if cost == 0 else f"−{cost}" for _, _, cost in step.dd), step.name
+    assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{analysed[0].name}.html"
+                                             ).read_text(encoding="utf-8")

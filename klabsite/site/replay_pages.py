@@ -48,23 +48,25 @@ def step_groups(deal: DealView) -> list[StepGroup]:
 
 def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
     """The names of the steps a step page links to: first, previous, next, last, and the
-    first card of the previous and next tricks (None where there is none)."""
+    first card of the previous and next tricks (None where there is none).
+
+    A step belongs to the trick of the last card played at or before it (a Klaberjass dealer's
+    declaration, made after the first card, to the first trick); the score comes after the last
+    trick. So "previous trick" always leads back to a trick before the step's own, and "next
+    trick" always forward.
+    """
     steps = deal.steps
     step = steps[index]
-    trick = step.trick
-    firsts = [other for other in steps if other.card_number == 1]
-    current = trick if trick is not None else (0 if step.kind != "end" else 99)
-    before = [other.name for other in firsts if (other.trick or 0) < current]
-    if trick is not None and step.card_number != 1:
-        before.append(next(other.name for other in firsts if other.trick == trick))
-    after = [other.name for other in firsts if (other.trick or 0) > current]
+    played = [other.trick for other in steps[:index + 1] if other.trick is not None]
+    current = (played[-1] if played else 0) + (1 if step.kind == "end" else 0)
+    starts = {other.trick: other.name for other in steps if other.card_number == 1}
     return {
         "first": steps[0].name if index else None,
         "prev": steps[index - 1].name if index else None,
         "next": steps[index + 1].name if index + 1 < len(steps) else None,
         "last": steps[-1].name if index + 1 < len(steps) else None,
-        "prev_trick": before[-1] if before else None,
-        "next_trick": after[0] if after else None,
+        "prev_trick": starts.get(current - 1),
+        "next_trick": starts.get(current + 1),
     }
 
 

@@ -21,6 +21,7 @@ from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat
+from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
 from klabsite.records.replay import DealReplay, MatchReplay, replay
 from klabsite.records.steps import Step, Table, deal_steps
@@ -174,18 +175,11 @@ class DealView:
 
 def _dd(done: DealReplay, index: int) -> tuple[tuple[Card, int, int], ...] | None:
     """The ``dd`` analysis of action ``index`` as (card, value, cost), best first; None if absent."""
-    annotations = getattr(done.record, "annotations", None)
-    if annotations is None:
+    values = done.record.dd_of(index)
+    if not values:
         return None
-    found = [args for name, args in annotations(index) if name == "dd"] if callable(annotations) else []
-    if not found:
-        return None
-    pairs = []
-    for word in found[0]:
-        card, _, value = word.partition(":")
-        pairs.append((Card.parse(card), int(value)))
-    best = max(value for _, value in pairs)
-    return tuple((card, value, best - value) for card, value in pairs)
+    best = max(value for _, value in values)
+    return tuple((card, value, best - value) for card, value in dd_order(values))
 
 
 def _players(record: Record, seats: Sequence[Seat]) -> dict[Seat, str]:
