@@ -33,6 +33,8 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from klabsite.engine.cards import Card, Suit
+from klabsite.engine.events import TrickWon
+from klabsite.engine.roem import roem_parts
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
@@ -181,6 +183,7 @@ class Renderer:
         install_filters(env)
         env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
         env.filters["kind"] = _kind
+        env.filters["roem_parts"] = _trick_roem_parts
         env.filters["seat"] = Seat
         env.filters["side"] = Side
         env.filters["suit"] = Suit
@@ -531,6 +534,11 @@ class SwitcherEntry(NamedTuple):
 def _kind(event: object) -> str:
     """An event's kind, its class name (``CardPlayed``), for the replay templates."""
     return type(event).__name__
+
+
+def _trick_roem_parts(trick: TrickWon, trump: Suit | None) -> tuple[tuple[str, int], ...]:
+    """The kinds of roem a won trick holds, with their points (the replays name them)."""
+    return roem_parts([card for _, card in trick.cards], trump) if trump is not None else ()
 
 
 def _hashed_name(name: str, data: bytes) -> str:

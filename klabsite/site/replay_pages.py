@@ -85,6 +85,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/<id>/index.html`` and one page per step, for every shipped deal."""
     from klabsite.site.render import Page
 
+    following = next_deals(renderer.deals)
     for language in renderer.languages:
         lang = language.code
         for deal in renderer.deals:
@@ -96,8 +97,18 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
                        source=deal.source)
             for index, step in enumerate(deal.steps):
                 yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
-                           {"deal": deal, "step": step, "groups": groups, **neighbours(deal, index)},
+                           {"deal": deal, "step": step, "groups": groups, "next_deal": following.get(deal.id),
+                            **neighbours(deal, index)},
                            source=deal.source)
+
+
+def next_deals(deals: Sequence[DealView]) -> dict[str, DealView]:
+    """Each replayed deal's id and the next replayed deal of its match (for the score page's link)."""
+    following = {}
+    for deal, after in zip(deals, deals[1:]):
+        if after.match_id == deal.match_id:
+            following[deal.id] = after
+    return following
 
 
 def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:

@@ -158,6 +158,13 @@ class DealView:
     match_before: dict[str, int]
     match_after: dict[str, int] | None
     hanging_before: int = 0
+    """Points left hanging by the ties before this deal (``equal-score=next-deal-winner``)."""
+    hanging_after: int = 0
+    """Points still hanging after this deal."""
+    ends_match: bool = False
+    """Whether the match is over after this deal."""
+    match_deals: int = 1
+    """How many deals its record holds."""
     proposed: Suit | None = None
     tricks: tuple[TrickWon, ...] = field(default=())
     record_text: str = ""
@@ -221,7 +228,9 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
-                    hanging_before=hanging, proposed=getattr(done.deal, "proposed", None), tricks=tricks,
+                    hanging_before=hanging, hanging_after=getattr(done.result, "hanging", 0) or 0,
+                    ends_match=match.score.over and done is match.deals[-1], match_deals=len(match.deals),
+                    proposed=getattr(done.deal, "proposed", None), tricks=tricks,
                     record_text=loaded.text))
             if after is not None:
                 before = after
