@@ -3,7 +3,9 @@ one-line usage errors, and ``simulate --out`` saying what it wrote."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import subprocess
 import sys
 
@@ -113,6 +115,67 @@ def test_simulate_refuses_a_seed_that_is_not_utf8_or_not_one_line(capsys):
 def test_a_file_name_with_a_nul_character_is_a_usage_error(capsys, words, line):
     assert main(list(words)) == 2
     assert capsys.readouterr() == ("", line + "\n")
+
+
+@pytest.mark.parametrize(("words", "line"), [
+    (("check", ""), "klabsite check: error: FILE: a file name cannot be empty"),
+    (("simulate", "--game", "klaverjas", "--seed", "1", "--deals", "1", "--out", ""),
+     "klabsite simulate: error: --out: a file name cannot be empty"),
+    (("analyse", "x.klab", "--out", ""), "klabsite analyse: error: --out: a file name cannot be empty"),
+])
+def test_an_empty_file_name_is_a_usage_error(capsys, words, line):
+    assert main(list(words)) == 2
+    assert capsys.readouterr() == ("", line + "\n")
+
+
+SIMULATE = ["simulate", "--game", "klaberjass", "--seed", "1", "--deals", "1"]
+
+
+@pytest.mark.parametrize("out", [".", "..", "/", "folder/", "folder"])
+def test_an_output_that_names_a_folder_is_refused_in_one_line(capsys, tmp_path, monkeypatch, out):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "a.klab").write_text(simulated_record(capsys))
+    before = sorted(path.name for path in tmp_path.iterdir())
+    for words in ([*SIMULATE, "--out", out], ["analyse", "a.klab", "--out", out], ["score", out, "new",
+                                                                                   "--game", "klaberjass"]):
+        assert main(words) in (1, 2), words
+        printed, err = capsys.readouterr()
+        assert printed == "" and err.count("\n") == 1 and "is a folder" in err, (words, err)
+    assert sorted(path.name for path in tmp_path.iterdir()) == before and not any((tmp_path / "folder").iterdir())
+
+
+def simulated_record(capsys) -> str:
+    """A small valid record, from ``simulate`` on standard output."""
+    assert main(SIMULATE) == 0
+    return capsys.readouterr().out
+
+
+def test_an_output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link(capsys, tmp_path):
+    target = tmp_path / "target.klab"
+    target.write_text("old")
+    link = tmp_path / "link.klab"
+    link.symlink_to(target.name)
+    assert main([*SIMULATE, "--out", str(link)]) == 0
+    assert capsys.readouterr().out == f"wrote 1 deal to {link}\n"
+    assert link.is_symlink() and target.read_text() == simulated_record(capsys)
+
+
+def test_an_output_to_a_device_writes_into_it_and_leaves_it_a_device(capsys):
+    assert main([*SIMULATE, "--out", os.devnull]) == 0
+    assert capsys.readouterr().out == f"wrote 1 deal to {os.devnull}\n"
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+@pytest.mark.parametrize(("words", "part"), [
+    (("--game", "klaverjas", "--bots", ",,,search"), "--bots has an empty name between commas"),
+    (("--game", "klaverjas", "--bots", "heuristic,"), "--bots has an empty name between commas"),
+    (("--game", "klaberjass", "--find", "dix", "--jobs", "65"), "--jobs takes a number of processes from 1 to 64"),
+])
+def test_simulate_refuses_empty_bot_names_and_too_many_jobs(capsys, words, part):
+    assert main(["simulate", "--seed", "1", *(["--deals", "1"] if "--find" not in words else []), *words]) == 2
+    printed, err = capsys.readouterr()
+    assert printed == "" and err.count("\n") == 1 and part in err, err
 
 
 def test_python_dash_m_klabsite_is_the_klabsite_command(tmp_path):

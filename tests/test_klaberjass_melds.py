@@ -96,6 +96,16 @@ def test_a_declaration_is_accepted_in_any_order_of_its_sequences():
     assert events[0] == Declared(N, melds("KS-QS-JS,9D-8D-7D"))
 
 
+def test_a_sequence_declared_twice_is_refused_as_sharing_its_cards():
+    deal, _ = started("KS QS JS 9D 8D 7D AH AC TC", "TD JD QD KD JH 9H KC 9C 8S", "7H")
+    with pytest.raises(IllegalAction) as error:
+        deal.apply(Action.parse("N", "meld KS-QS-JS,KS-QS-JS"))
+    assert str(error.value) == "N cannot meld KS-QS-JS,KS-QS-JS: the sequences share KS, QS, JS"
+    with pytest.raises(IllegalAction):
+        deal.apply(Action.parse("N", "meld KS-QS-JS,9D-8D-7D,KS-QS-JS"))
+    assert not Action.parse("N", "meld KS-QS-JS,KS-QS-JS").same_as(Action.parse("N", "meld KS-QS-JS"))
+
+
 # -- the comparison -----------------------------------------------------------------------------
 
 

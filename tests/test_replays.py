@@ -227,3 +227,16 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         assert sorted(marks) == sorted("best" if cost == 0 else f"−{cost}" for _, _, cost in step.dd), step.name
     assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{analysed[0].name}.html"
                                              ).read_text(encoding="utf-8")
+
+
+def test_replay_refuses_an_output_folder_that_holds_one_of_its_records(tmp_path, capsys):
+    out = tmp_path / "site"
+    record = FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[record]) == 0
+    inside = out / "mine.klab"
+    inside.write_bytes(record.read_bytes())
+    capsys.readouterr()
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[inside]) != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"holds {inside}, which the build reads and would delete" in err, err
+    assert inside.read_bytes() == record.read_bytes()

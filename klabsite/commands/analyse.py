@@ -197,7 +197,7 @@ def _one(path: str, out: str | None) -> int:
     if out is None:
         sys.stdout.write(text)
         return 0
-    write_atomically(Path(out), text.encode("utf-8"))
+    write_atomically(out, text.encode("utf-8"))
     print(f"{_analysed_line(path, record)}, written to {printable(out)}")
     return 0
 

@@ -22,6 +22,7 @@ import errno
 import fcntl
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -32,6 +33,7 @@ from klabsite.engine.text import printable, shorten
 
 __all__ = [
     "write_atomically",
+    "output_target",
     "replace_together",
     "locked",
     "remove_stale_temporaries",
@@ -90,13 +92,35 @@ def _sync_folder(folder: Path) -> None:
             os.close(handle)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path | str, data: bytes) -> None:
     """Replace ``path`` by ``data``: a temporary file in the same folder, fsync, ``os.replace``.
 
     The file keeps its permissions (a new file gets the usual ones); on any failure the
-    temporary file is removed and ``path`` is left as it was.
+    temporary file is removed and ``path`` is left as it was. A symbolic link is followed (its
+    target is replaced, the link kept); a device or pipe (``/dev/stdout``) is written to, not
+    replaced; a folder, or a path that names none (``.``, ``dir/``), is an :class:`OSError`.
     """
-    replace_together([(path, data)])
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            with open(path, "wb") as file:
+                file.write(data)
+            return
+    replace_together([(output_target(path), data)])
+
+
+def output_target(path: Path | str) -> Path:
+    """The file a command writing to ``path`` changes: symbolic links followed.
+
+    Raises :class:`IsADirectoryError` for a folder or a path that names no file in its folder
+    (``.``, ``..``, ``/``, ``dir/``), and :class:`FileNotFoundError` for an empty path.
+    """
+    text = os.fspath(path)
+    if not text:
+        raise FileNotFoundError(errno.ENOENT, "an output file needs a name", text)
+    target = Path(os.path.realpath(text))
+    if text.endswith(os.sep) or target.is_dir() or not target.name:
+        raise IsADirectoryError(errno.EISDIR, "is a folder: name a file to write", text)
+    return target
 
 
 @dataclass

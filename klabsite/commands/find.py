@@ -56,6 +56,9 @@ __all__ = ["FindSpec", "Found", "Progress", "find", "search_range", "wanted_word
 MAX_COUNT = 1000
 """The most deals one ``--find`` writes."""
 
+MAX_JOBS = 64
+"""The most processes one ``--find`` starts (each more than the machine's cores only costs)."""
+
 CHUNK_SECONDS = 0.5
 """About how long one range of seeds takes a process: long enough to be cheap to hand out, short
 enough that little work is lost when a deal is found in an earlier range."""
@@ -260,8 +263,8 @@ def find(game_name: str, seed: str, words: str, *, count: int = 1, rules: str = 
     game = get_game(game_name)
     if not 1 <= count <= MAX_COUNT:
         raise SimulationError(f"--count takes a number from 1 to {MAX_COUNT}")
-    if jobs < 1:
-        raise SimulationError("--jobs takes a number of processes, 1 or more")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise SimulationError(f"--jobs takes a number of processes from 1 to {MAX_JOBS}")
     names = bot_names_of(game, bot_names)
     base = Record.new(game.name, rules).rules
     own = [name for name in ("target", "deals") if name in base.changed()]

@@ -60,7 +60,7 @@ def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | No
 
     ``values`` map each text argument's name (``--title``) to its value (a string, a list of them,
     or ``None``): each must be UTF-8. ``files`` map file-name arguments the same way: any bytes
-    will do, but not a NUL character (no system allows one in a name).
+    will do, but not a NUL character (no system allows one in a name), and not none at all.
 
     >>> argument_error("klabsite score FILE add", {"--title": "Club", "--note": "caf\\udce9"})
     "klabsite score FILE add: error: --note is not UTF-8 text (check the terminal's encoding)"
@@ -73,6 +73,8 @@ def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | No
     for name, value in (files or {}).items():
         if any("\0" in text for text in _texts(value)):
             return f"{prog}: error: {name}: a file name cannot hold a NUL character"
+        if any(not text for text in _texts(value)):
+            return f"{prog}: error: {name}: a file name cannot be empty"
     return None
 
 

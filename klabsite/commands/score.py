@@ -34,6 +34,7 @@ from klabsite.commands.files import (
     EXIT_BUG,
     internal_error,
     locked,
+    output_target,
     remove_stale_temporaries,
     replace_together,
     write_atomically,
@@ -159,11 +160,6 @@ def _options(args: argparse.Namespace) -> DealOptions:
 def history_path(path: Path) -> Path:
     """The sidecar file keeping the undo history of the sheet at ``path``: ``FILE.undo``."""
     return path.with_name(path.name + ".undo")
-
-
-def _real(path: Path) -> Path:
-    """The file a sheet name stands for: a symlink is followed to its target (which may not exist yet)."""
-    return Path(os.path.realpath(path))
 
 
 def _read_bytes(path: Path, limit: int, what: str) -> bytes | None:
@@ -316,9 +312,10 @@ _ARGUMENTS = {"game": "--game", "rules": "--rules", "players": "--players", "dea
 """Each action's argument (its ``args`` name) as the user wrote it, for messages."""
 
 
-def _carry_out(path: Path, args: argparse.Namespace) -> str:
-    """The action on the real file behind ``path``, under the folder's lock for a change."""
-    real = _real(path)
+def _carry_out(path: str, args: argparse.Namespace) -> str:
+    """The action on the real file behind ``path`` (symbolic links followed), under the folder's
+    lock for a change."""
+    real = output_target(path)
     if args.score_action == "show":
         return ACTIONS["show"](real, args)
     with locked(real.parent):
@@ -336,7 +333,7 @@ def run(args: argparse.Namespace) -> int:
         print(wrong, file=sys.stderr)
         return EXIT_USAGE
     try:
-        message = _carry_out(Path(args.file), args)
+        message = _carry_out(args.file, args)
     except SheetError as error:
         print(error.located(name), file=sys.stderr)
         return EXIT_REFUSED

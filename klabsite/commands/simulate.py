@@ -9,7 +9,6 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from klabsite.bots import BOTS
@@ -122,6 +121,9 @@ def _options_error(args: argparse.Namespace) -> str | None:
                                                  "--find": args.find}, {"--out": args.out})
     if wrong is not None:
         return wrong
+    if args.bots and not all(args.bots.split(",")):
+        return ("klabsite simulate: --bots has an empty name between commas: give one bot for every "
+                "seat or one for all, e.g. --bots search or --bots search,heuristic")
     if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
         return f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}"
     if args.find is None:
@@ -155,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         print(wrong, file=sys.stderr)
         return EXIT_USAGE
     try:
-        record, wrote, notes = _simulate(args, [name for name in args.bots.split(",") if name])
+        record, wrote, notes = _simulate(args, args.bots.split(",") if args.bots else [])
     except ValueError as error:
         print(f"klabsite simulate: {shorten(str(error), 400)}", file=sys.stderr)
         return EXIT_USAGE
@@ -164,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     text = record.to_text()
     if args.out:
         try:
-            write_atomically(Path(args.out), text.encode("utf-8"))
+            write_atomically(args.out, text.encode("utf-8"))
         except OSError as error:
             print(f"{printable(args.out)}: cannot write the record: {error.strerror or error}",
                   file=sys.stderr)

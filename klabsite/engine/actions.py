@@ -13,6 +13,7 @@ sort in a fixed order (by kind, then suit, then card), which is the order of
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
@@ -99,7 +100,7 @@ class Action:
     def same_as(self, other: Action) -> bool:
         """Equality that ignores the order in which sequences are declared."""
         if self.kind is ActionKind.MELD and other.kind is ActionKind.MELD:
-            return self.seat is other.seat and set(self.melds) == set(other.melds)
+            return self.seat is other.seat and Counter(self.melds) == Counter(other.melds)
         return self == other
 
     @classmethod

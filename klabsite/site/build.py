@@ -56,7 +56,7 @@ def render(config: SiteConfig, progress: Callable[[int, int], None] | None = Non
 def check_output(config: SiteConfig) -> None:
     """Refuse an output the build may not replace (see :func:`~klabsite.site.writer.output_problem`)."""
     problem = output_problem(config.out_dir, config.relative(config.out_dir), project=config.root,
-                             sources=config.source_dirs)
+                             sources=config.source_dirs, inputs=config.deal_files or ())
     if problem:
         raise BuildError(problem, *config.origin("out_dir"))
 

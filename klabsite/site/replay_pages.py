@@ -105,7 +105,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
 def next_deals(deals: Sequence[DealView]) -> dict[str, DealView]:
     """Each replayed deal's id and the next replayed deal of its match (for the score page's link)."""
     following = {}
-    for deal, after in zip(deals, deals[1:]):
+    for deal, after in zip(deals, deals[1:], strict=False):
         if after.match_id == deal.match_id:
             following[deal.id] = after
     return following

@@ -61,12 +61,13 @@ def _overlaps(out_dir: Path, folder: Path) -> str | None:
 
 
 def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
-                   sources: Iterable[Path] = ()) -> str | None:
+                   sources: Iterable[Path] = (), inputs: Iterable[Path] = ()) -> str | None:
     """Why a build may not replace ``out_dir`` (shown as ``name``), or None when it may.
 
     It may not be or contain the ``project`` folder, nor be, contain or be inside one of the
-    ``sources`` folders (symbolic links resolved first); it must be a directory a build made (or
-    empty, or not there yet), not a link, and writable, as must the folder it is in.
+    ``sources`` folders, nor hold one of the ``inputs`` files (symbolic links resolved first);
+    it must be a directory a build made (or empty, or not there yet), not a link, and writable,
+    as must the folder it is in.
     """
     real = out_dir.resolve()
     advice = "; choose another --out (for example _site)"
@@ -80,6 +81,9 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
             shown = folder.relative_to(project.resolve()).as_posix() if project and folder.is_relative_to(
                 project.resolve()) else str(folder)
             return f"{name} {how} the project's {shown} folder{advice}"
+    for path in inputs:
+        if path.resolve().is_relative_to(real):
+            return f"{name} holds {path}, which the build reads and would delete{advice}"
     if out_dir.is_symlink():
         return f"{name} is a symbolic link; give the folder it points to as --out"
     if out_dir.exists():
