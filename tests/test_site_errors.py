@@ -250,3 +250,15 @@ def test_broken_po_syntax_fails_the_build_at_its_line(project, old, new, message
     match = ERROR_LINE.match(error + "\n")
     assert match and (match["path"], int(match["line"])) == ("locales/fr/LC_MESSAGES/content.po", line), error
     assert message in match["message"], error
+
+
+def test_a_message_missing_from_a_catalog_is_untranslated_and_strict_refuses_it(project):
+    catalog = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    (project / "locales" / "messages.pot").write_text(text + '\nmsgid "Only in the template"\nmsgstr ""\n',
+                                                      encoding="utf-8")
+    error = _error(project, strict=True)
+    assert error.startswith("locales/fr/LC_MESSAGES/messages.po:"), error
+    assert "1 of them not in the catalog at all (run: klabsite i18n update)" in error, error
+    status, _stdout, stderr = build_quietly(project)
+    assert status == 0 and "warning: 1 untranslated" in stderr and "not in the catalog at all" in stderr, stderr

@@ -131,6 +131,8 @@ def _write(tmp_path: Path, lang: str, text: str) -> Path:
     ("Hello %s", "Bonjour", "placeholders differ"),
     ("the **jack**", "le <b>valet</b>", "adds markup the source does not have: <b>"),
     ("see [x](a.md)", "voir [x](https://example.com)", "adds markup"),
+    ("Matches", "Parties 100%", "write %% for a percent sign"),
+    ("%(points)s points", "%(points)s points à 100%.", "write %% for a percent sign"),
 ])
 def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, problem):
     path = _write(tmp_path, "fr", _po("fr", [("Fine", "Bien"), (msgid, msgstr)]))
@@ -139,6 +141,15 @@ def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, proble
         check_catalog(read_catalog(path, "fr", display), display)
     assert str(error.value).startswith("locales/fr/LC_MESSAGES/messages.po:10: ")
     assert problem in str(error.value)
+
+
+def test_a_percent_sign_is_doubled_in_formatted_messages_but_not_in_rules_prose(tmp_path):
+    text = _po("fr", [("Matches", "Parties à 100 %%"), ("all points", "100 % des points"),
+                      ("%(n)s points", "%(n)s points, 100%")])
+    catalog = read_po(io.StringIO(text), locale="fr")
+    with pytest.raises(BuildError, match=r"^messages\.po:\d+: placeholders differ .* write %% for a percent sign"):
+        check_catalog(catalog, "messages.po")
+    check_catalog(catalog, "content.po", formatted=False)
 
 
 def test_plural_form_may_drop_but_not_invent_placeholders(tmp_path):

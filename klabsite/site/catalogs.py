@@ -127,10 +127,12 @@ def markup_tags(text: str) -> list[str]:
     return [" ".join(tag.split()) for tag in MARKUP_TAG.findall(text)]
 
 
-def _placeholders(text: str) -> Counter[str]:
+def _placeholders(text: str, formatted: bool = True) -> Counter[str]:
+    """The placeholders of ``text``; in a text not ``%`` formatted only the named ``%(name)s`` ones
+    (there ``100 % des points`` holds none)."""
     found: Counter[str] = Counter()
     for match in _PERCENT.finditer(text):
-        if match.group(0) != "%%":
+        if match.group(0) != "%%" and (formatted or match.group(1)):
             found[match.group(0)] += 1
     for match in _BRACES.finditer(text):
         found["{" + match.group(1) + "}"] += 1
@@ -146,11 +148,12 @@ def _markup(text: str) -> Counter[str]:
     return found
 
 
-def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | None:
+def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: bool = True) -> str | None:
     """Why this translation is unsafe (placeholders differ, markup added), or None when it is fine.
 
     A plural form may leave a placeholder out (Arabic says "one point" without the number) but
-    never use one the source does not have.
+    never use one the source does not have. A ``formatted`` text (the templates' and the code's
+    messages, which ``%`` formats) may hold no ``%`` sign on its own; the rules prose may.
 
     >>> check_message("%(num)s points", "%(num)s points")
     >>> check_message("%(num)s points", "%(n)s points")
@@ -161,16 +164,21 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False) -> str | Non
     'translation adds markup the source does not have: <kbd title="x">'
     >>> check_message("see [x](a.md)", "voir [x](https://evil.example)")
     'translation adds markup the source does not have: link to https://evil.example'
+    >>> check_message("Matches", "Parties 100%")
+    'a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)'
     >>> check_message("the jack", "le valet<!-- caché -->")
     'translations may not contain HTML comments (<!--)'
     """
     if not msgstr:
         return None
-    source, target = _placeholders(msgid), _placeholders(msgstr)
+    if formatted and _PERCENT.sub("", msgstr).count("%") > _PERCENT.sub("", msgid).count("%"):
+        return "a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)"
+    source, target = _placeholders(msgid, formatted), _placeholders(msgstr, formatted)
     if (set(target) - set(source)) if plural else (source != target):
         show = lambda c: ", ".join(sorted(c.elements())) or "none"  # noqa: E731
+        hint = "; write %% for a percent sign" if any("(" not in name for name in target - source) else ""
         return (f"placeholders differ from the source: source has {show(source)}, "
-                f"translation has {show(target)}")
+                f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:
         return "translations may not contain HTML comments (<!--)"
     added = _markup(msgstr) - _markup(msgid)
@@ -188,8 +196,9 @@ def _strings(message: Message) -> list[tuple[str, str]]:
     return [(str(message.id), str(message.string or ""))]
 
 
-def check_catalog(catalog: Catalog, display: str) -> None:
-    """Raise :class:`BuildError` at the first unsafe translation (``display:LINE: …``).
+def check_catalog(catalog: Catalog, display: str, *, formatted: bool = True) -> None:
+    """Raise :class:`BuildError` at the first unsafe translation (``display:LINE: …``); a
+    ``formatted`` catalog's texts are formatted with ``%`` (see :func:`check_message`).
 
     Babel's own checks (python-format, number of plural forms) run too. Fuzzy entries are not
     checked: they are not used (a build warns about them, ``--strict`` refuses them), and the
@@ -201,7 +210,7 @@ def check_catalog(catalog: Catalog, display: str) -> None:
             continue
         plural = isinstance(message.id, tuple | list)
         for source, translation in _strings(message):
-            problem = check_message(source, translation, plural=plural)
+            problem = check_message(source, translation, plural=plural, formatted=formatted)
             if problem:
                 raise BuildError(f"{problem} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
         for error in message.check(catalog):
@@ -222,6 +231,9 @@ class CatalogStats:
     translated: int
     fuzzy: int
     untranslated: int
+    """Messages with no translation, those missing from the catalog (``missing``) included."""
+    missing: int = 0
+    """Messages of the template (``.pot``) that the catalog does not hold at all."""
 
     @property
     def total(self) -> int:
@@ -254,9 +266,12 @@ def finished_translations(catalog: Catalog, context: str | None = None) -> dict[
             and isinstance(message.string, str) and is_translated(message)}
 
 
-def catalog_stats(catalog: Catalog) -> CatalogStats:
-    """Translated, fuzzy and untranslated counts, plural entries counted correctly."""
-    translated = fuzzy = untranslated = 0
+def catalog_stats(catalog: Catalog, template: Catalog | None = None) -> CatalogStats:
+    """Translated, fuzzy and untranslated counts, plural entries counted correctly; a message of
+    ``template`` (the domain's ``.pot``) that the catalog lacks counts as untranslated and missing."""
+    missing = len(missing_messages(catalog, template)) if template is not None else 0
+    translated = fuzzy = 0
+    untranslated = missing
     for message in catalog:
         if not message.id:
             continue
@@ -266,7 +281,24 @@ def catalog_stats(catalog: Catalog) -> CatalogStats:
             translated += 1
         else:
             untranslated += 1
-    return CatalogStats(translated, fuzzy, untranslated)
+    return CatalogStats(translated, fuzzy, untranslated, missing)
+
+
+def missing_messages(catalog: Catalog, template: Catalog) -> list[Message]:
+    """The messages of ``template`` that ``catalog`` does not hold (``klabsite i18n update`` adds them)."""
+    return [message for message in template
+            if message.id and catalog.get(message.id, message.context) is None]
+
+
+def read_template(path: Path, display: str) -> Catalog | None:
+    """The domain's ``.pot`` at ``path`` (``None`` if the project has none)."""
+    if not path.is_file():
+        return None
+    try:
+        with path.open("rb") as file:
+            return read_po(file)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BuildError(f"cannot read the template: {error}", display) from None
 
 
 def fix_plural_header(path: Path, lang: str) -> bool:

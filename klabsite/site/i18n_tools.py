@@ -33,6 +33,7 @@ from klabsite.site.catalogs import (
     check_catalog,
     fix_plural_header,
     read_catalog,
+    read_template,
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
@@ -216,7 +217,8 @@ def compile_catalogs(config: SiteConfig) -> int:
         for domain in DOMAINS:
             for lang in config.targets:
                 path = catalog_path(config.locales_dir, lang, domain)
-                check_catalog(read_catalog(path, lang, config.relative(path)), config.relative(path))
+                check_catalog(read_catalog(path, lang, config.relative(path)), config.relative(path),
+                              formatted=domain == "messages")
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
@@ -238,7 +240,9 @@ def status(config: SiteConfig, out: TextIO | None = None) -> int:
         for domain in DOMAINS:
             path = catalog_path(config.locales_dir, lang, domain)
             try:
-                stats = catalog_stats(read_catalog(path, lang, config.relative(path)))
+                template = config.locales_dir / f"{domain}.pot"
+                stats = catalog_stats(read_catalog(path, lang, config.relative(path)),
+                                      read_template(template, config.relative(template)))
             except BuildError as error:
                 print(error, file=sys.stderr)
                 code = 1

@@ -25,6 +25,7 @@ from klabsite.site.catalogs import (
     finished_translations,
     is_translated,
     read_catalog,
+    read_template,
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
@@ -171,12 +172,16 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
         display = config.relative(path)
         config.sources.check(path)
         catalog = read_catalog(path, code, display)
-        check_catalog(catalog, display)
-        stats = catalog_stats(catalog)
+        check_catalog(catalog, display, formatted=domain == "messages")
+        template_path = config.locales_dir / f"{domain}.pot"
+        stats = catalog_stats(catalog, read_template(template_path, config.relative(template_path)))
         if stats.fuzzy or stats.untranslated:
             line = _first_unfinished(catalog)
             summary = (f"{stats.untranslated} untranslated, {stats.fuzzy} fuzzy of {stats.total} messages "
                        f"({stats.percent:.0f}% translated)")
+            if stats.missing:
+                summary += (f"; {stats.missing} of them not in the catalog at all "
+                            "(run: klabsite i18n update)")
             if config.strict:
                 raise BuildError(f"{summary}; --strict needs complete translations", display, line)
             warnings.append(f"{display}:{line}: warning: {summary}")
