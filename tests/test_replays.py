@@ -223,8 +223,15 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         cost = dd_cost(tuple((card, value) for card, value, _ in step.dd), played)
         assert '<p class="analysis">Best: ' in html, step.name
         assert (f"cost {cost} point" in html) == (cost > 0), step.name
-        marks = re.findall(r'<span class="cost">([^<]*)</span>', html)
-        assert sorted(marks) == sorted("best" if cost == 0 else f"−{cost}" for _, _, cost in step.dd), step.name
+        best = '<span aria-hidden="true">✓</span><span class="visually-hidden">best</span>'
+        marks = re.findall(r'<span class="cost">(−\d+|' + re.escape(best) + r')</span>', html)
+        assert html.count('<span class="cost">') == len(marks), step.name
+        assert sorted(marks) == sorted(best if cost == 0 else f"−{cost}" for _, _, cost in step.dd), step.name
+    forced = [step for step in deal.steps if step.forced]
+    assert forced and not any(step.dd for step in forced)
+    for step in forced:
+        html = (page / f"{step.name}.html").read_text(encoding="utf-8")
+        assert '<p class="analysis">The only card the rules allow.</p>' in html, step.name
     assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{analysed[0].name}.html"
                                              ).read_text(encoding="utf-8")
 

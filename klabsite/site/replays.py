@@ -17,13 +17,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat
 from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
-from klabsite.records.replay import DealReplay, MatchReplay, replay
+from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
 from klabsite.records.steps import Step, Table, deal_steps
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
@@ -102,6 +103,8 @@ class StepView:
     index: int
     dd: tuple[tuple[Card, int, int], ...] | None = None
     """For a card play with a ``dd`` annotation: each legal card, its value and its cost."""
+    forced: bool = False
+    """For a card play: whether it was the only card the rules allowed."""
 
     @property
     def name(self) -> str:
@@ -189,6 +192,12 @@ def _dd(done: DealReplay, index: int) -> tuple[tuple[Card, int, int], ...] | Non
     return tuple((card, value, best - value) for card, value in dd_order(values))
 
 
+def _forced_plays(done: DealReplay) -> set[int]:
+    """The indexes of the actions of ``done`` that played the only card the rules allowed."""
+    return {index for index, action, deal in positions(done)
+            if action.kind is ActionKind.PLAY and len(legal_cards(deal)) == 1}
+
+
 def _players(record: Record, seats: Sequence[Seat]) -> dict[Seat, str]:
     """The ``Players`` tag's names by seat (``_`` stands for a space)."""
     names = dict(word.split(":", 1) for word in record.tags.get("Players", "").split() if ":" in word)
@@ -213,9 +222,11 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
             if done.deal is not None:
                 steps = deal_steps(done)
                 card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
+                forced = _forced_plays(done)
                 step_views = tuple(
-                    StepView(step, position, _dd(done, card_index[id(step.action)])
-                             if step.action is not None and step.name.startswith("t") else None)
+                    StepView(step, position, _dd(done, card_index[id(step.action)]),
+                             card_index[id(step.action)] in forced)
+                    if step.action is not None and step.name.startswith("t") else StepView(step, position)
                     for position, step in enumerate(steps))
                 tricks = tuple(step.table.tricks[-1] for step in steps
                                if step.table.won_by is not None and step.name.startswith("t"))
