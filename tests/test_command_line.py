@@ -151,6 +151,40 @@ def simulated_record(capsys) -> str:
     return capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("out", "part"), [("new/.", "is a folder"), ("nowhere/../x.klab", "no such folder"),
+                                         ("nowhere/x.klab", "no such folder")])
+def test_an_output_in_a_folder_that_does_not_exist_is_refused(capsys, tmp_path, monkeypatch, out, part):
+    monkeypatch.chdir(tmp_path)
+    assert main([*SIMULATE, "--out", out]) == 2
+    assert part in capsys.readouterr().err and not any(tmp_path.iterdir())
+
+
+def test_a_read_only_output_is_refused_and_left_as_it_was(capsys, tmp_path):
+    path = tmp_path / "kept.klab"
+    path.write_text(simulated_record(capsys))
+    path.chmod(0o444)
+    before = path.read_bytes()
+    assert main([*SIMULATE[:4], "2", *SIMULATE[5:], "--out", str(path)]) == 2
+    assert main(["analyse", str(path), "--in-place"]) == 2
+    assert capsys.readouterr().err.count("the file is read-only") == 2
+    assert path.read_bytes() == before
+
+
+def test_a_score_sheet_that_is_not_a_regular_file_is_refused(capsys, tmp_path):
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert main(["score", str(pipe), "new", "--game", "klaberjass", "--force"]) == 1
+    assert "is not a regular file" in capsys.readouterr().err and stat.S_ISFIFO(os.stat(pipe).st_mode)
+
+
+def test_analyse_names_its_output_when_writing_it_fails(capsys, tmp_path):
+    path = tmp_path / "in.klab"
+    path.write_text(simulated_record(capsys))
+    assert main(["analyse", str(path), "--out", "/dev/full"]) == 2
+    assert capsys.readouterr().err == ("klabsite analyse: /dev/full: cannot write the analysed record: "
+                                       "No space left on device\n")
+
+
 def test_an_output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link(capsys, tmp_path):
     target = tmp_path / "target.klab"
     target.write_text("old")

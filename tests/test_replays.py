@@ -247,3 +247,13 @@ def test_replay_refuses_an_output_folder_that_holds_one_of_its_records(tmp_path,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"holds {inside}, which the build reads and would delete" in err, err
     assert inside.read_bytes() == record.read_bytes()
+
+
+def test_a_deal_thrown_in_after_a_tie_says_the_hanging_points_still_wait(tmp_path):
+    out = tmp_path / "site"
+    record = FIXTURES / "replays" / "kb_tie_then_thrown_in.klab"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[record]) == 0
+    thrown = next(view for view in _views(record) if view.outcome == "thrown-in")
+    assert thrown.hanging_before == thrown.hanging_after == 80
+    html = (out / "en" / "deals" / thrown.id / "index.html").read_text(encoding="utf-8")
+    assert "nobody scores. The 80 points left hanging still wait for the next deal." in html

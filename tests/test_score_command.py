@@ -384,8 +384,8 @@ def test_an_unreadable_undo_history_refuses_changes_but_not_show(capsys, tmp_pat
 
 def test_a_missing_folder(capsys, tmp_path):
     status, _, err = score(capsys, tmp_path / "none" / "x.klab", "new", "--game", "klaverjas")
-    assert (status, err) == (1, f"{tmp_path / 'none' / 'x.klab'}: cannot read or write: No such file or "
-                                f"directory ({tmp_path / 'none'})\n")
+    assert (status, err) == (1, f"{tmp_path / 'none' / 'x.klab'}: cannot read or write: no such folder "
+                                f"({tmp_path / 'none'})\n")
 
 
 def test_a_missing_file(capsys, tmp_path):

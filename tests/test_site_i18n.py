@@ -152,6 +152,15 @@ def test_a_percent_sign_is_doubled_in_formatted_messages_but_not_in_rules_prose(
     check_catalog(catalog, "content.po", formatted=False)
 
 
+def test_rules_prose_that_babel_takes_for_a_format_may_be_translated_with_a_percent_sign():
+    catalog = Catalog(locale="fr")
+    catalog.add("The maker needs 100% of his bid.", "Le preneur doit faire 100 % de son enchère.",
+                flags=["python-format"], lineno=7)
+    check_catalog(catalog, "content.po", formatted=False)
+    with pytest.raises(BuildError):
+        check_catalog(catalog, "messages.po")
+
+
 def test_plural_form_may_drop_but_not_invent_placeholders(tmp_path):
     msgid = ("%(num)s trick", "%(num)s tricks")
     ok = _po("ar", [(msgid, ("zero", "one", "two", "%(num)s", "%(num)s", "%(num)s"))])
@@ -179,6 +188,13 @@ def test_status_counts_empty_plural_entries_as_untranslated():
     stats = catalog_stats(read_po(io.StringIO(text), locale="hr"))
     assert (stats.translated, stats.fuzzy, stats.untranslated) == (2, 1, 2)
     assert stats.percent == 40.0
+
+
+def test_a_catalog_missing_one_message_of_many_is_not_shown_as_100_percent():
+    text = _po("fr", [(f"m{number}", f"t{number}") for number in range(395)])
+    template = read_po(io.StringIO(text + '\nmsgid "new"\nmsgstr ""\n'))
+    stats = catalog_stats(read_po(io.StringIO(text), locale="fr"), template)
+    assert (stats.translated, stats.untranslated, stats.missing, stats.percent) == (395, 1, 1, 99.0)
 
 
 def _project(tmp_path: Path) -> Path:

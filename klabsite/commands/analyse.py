@@ -197,7 +197,11 @@ def _one(path: str, out: str | None) -> int:
     if out is None:
         sys.stdout.write(text)
         return 0
-    write_atomically(out, text.encode("utf-8"))
+    try:
+        write_atomically(out, text.encode("utf-8"))
+    except OSError as error:
+        raise OSError(error.errno, f"cannot write the analysed record: {error.strerror or error}",
+                      error.filename or out) from None
     print(f"{_analysed_line(path, record)}, written to {printable(out)}")
     return 0
 

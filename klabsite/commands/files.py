@@ -34,6 +34,7 @@ from klabsite.engine.text import printable, shorten
 __all__ = [
     "write_atomically",
     "output_target",
+    "refuse_read_only",
     "replace_together",
     "locked",
     "remove_stale_temporaries",
@@ -98,14 +99,17 @@ def write_atomically(path: Path | str, data: bytes) -> None:
     The file keeps its permissions (a new file gets the usual ones); on any failure the
     temporary file is removed and ``path`` is left as it was. A symbolic link is followed (its
     target is replaced, the link kept); a device or pipe (``/dev/stdout``) is written to, not
-    replaced; a folder, or a path that names none (``.``, ``dir/``), is an :class:`OSError`.
+    replaced; a folder, a path that names none (``.``, ``dir/``), a folder that does not exist
+    and a read-only file are each an :class:`OSError`.
     """
     with contextlib.suppress(FileNotFoundError):
         if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
             with open(path, "wb") as file:
                 file.write(data)
             return
-    replace_together([(output_target(path), data)])
+    target = output_target(path)
+    refuse_read_only(target)
+    replace_together([(target, data)])
 
 
 def output_target(path: Path | str) -> Path:
@@ -117,10 +121,23 @@ def output_target(path: Path | str) -> Path:
     text = os.fspath(path)
     if not text:
         raise FileNotFoundError(errno.ENOENT, "an output file needs a name", text)
+    folder, name = os.path.split(text)
     target = Path(os.path.realpath(text))
-    if text.endswith(os.sep) or target.is_dir() or not target.name:
+    if name in ("", ".", "..") or target.is_dir() or not target.name:
         raise IsADirectoryError(errno.EISDIR, "is a folder: name a file to write", text)
+    if folder and not os.path.isdir(folder):
+        raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
     return target
+
+
+def refuse_read_only(path: Path) -> None:
+    """Raise :class:`PermissionError` if the file at ``path`` exists and is marked read-only
+    (root could write it anyway; a command should not)."""
+    writable = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    with contextlib.suppress(FileNotFoundError):
+        if not path.stat().st_mode & writable or not os.access(path, os.W_OK):
+            raise PermissionError(errno.EACCES, "the file is read-only; make it writable (chmod u+w) "
+                                  "or write elsewhere", str(path))
 
 
 @dataclass

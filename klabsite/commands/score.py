@@ -316,6 +316,8 @@ def _carry_out(path: str, args: argparse.Namespace) -> str:
     """The action on the real file behind ``path`` (symbolic links followed), under the folder's
     lock for a change."""
     real = output_target(path)
+    if real.exists() and not real.is_file():
+        raise SheetError("is not a regular file: a score sheet is kept in a file of its own")
     if args.score_action == "show":
         return ACTIONS["show"](real, args)
     with locked(real.parent):

@@ -13,8 +13,10 @@ catalog is an error (``Translations.load`` would silently fall back to English).
 
 from __future__ import annotations
 
+import copy
 import gettext
 import io
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -213,6 +215,9 @@ def check_catalog(catalog: Catalog, display: str, *, formatted: bool = True) -> 
             problem = check_message(source, translation, plural=plural, formatted=formatted)
             if problem:
                 raise BuildError(f"{problem} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
+        if not formatted and message.python_format:  # Babel guessed "python-format" from a "100% of"
+            message = copy.copy(message)
+            message.flags = set(message.flags) - {"python-format"}
         for error in message.check(catalog):
             raise BuildError(f"{error} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
 
@@ -242,8 +247,9 @@ class CatalogStats:
 
     @property
     def percent(self) -> float:
-        """Translated messages as a percentage (100 for an empty catalog)."""
-        return 100.0 * self.translated / self.total if self.total else 100.0
+        """Translated messages as a percentage, rounded down to a whole number, so that only a
+        complete catalog shows 100 (100 for an empty one)."""
+        return float(math.floor(100 * self.translated / self.total)) if self.total else 100.0
 
 
 def is_translated(message: Message) -> bool:
