@@ -206,6 +206,14 @@ def test_two_files_holding_the_same_deal_stop_the_build(tmp_path, capsys):
     assert status == 1 and "a deal is shipped once" in capsys.readouterr().err
 
 
+def _cost_mark(cost: int) -> str:
+    """A legal card's mark on an analysed step: seen as ✓ or −N, heard as "best" or "costs N points"."""
+    if cost == 0:
+        return '<span aria-hidden="true">✓</span><span class="visually-hidden"> best</span>'
+    words = "point" if cost == 1 else "points"
+    return f'<span aria-hidden="true">−{cost}</span><span class="visually-hidden"> costs {cost} {words}</span>'
+
+
 def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pages(tmp_path):
     record = read_record((FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab").read_text(encoding="utf-8"))
     assert analyse_record(record)[1] == []
@@ -223,10 +231,9 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         cost = dd_cost(tuple((card, value) for card, value, _ in step.dd), played)
         assert '<p class="analysis">Best: ' in html, step.name
         assert (f"cost {cost} point" in html) == (cost > 0), step.name
-        best = '<span aria-hidden="true">✓</span><span class="visually-hidden">best</span>'
-        marks = re.findall(r'<span class="cost">(−\d+|' + re.escape(best) + r')</span>', html)
+        marks = re.findall(r'<span class="cost">(.*?</span>)</span>', html)
         assert html.count('<span class="cost">') == len(marks), step.name
-        assert sorted(marks) == sorted(best if cost == 0 else f"−{cost}" for _, _, cost in step.dd), step.name
+        assert sorted(marks) == sorted(_cost_mark(cost) for _, _, cost in step.dd), step.name
     forced = [step for step in deal.steps if step.forced]
     assert forced and not any(step.dd for step in forced)
     for step in forced:
@@ -234,6 +241,9 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         assert '<p class="analysis">The only card the rules allow.</p>' in html, step.name
     assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{analysed[0].name}.html"
                                              ).read_text(encoding="utf-8")
+    costly = next(step for step in analysed if any(cost > 1 for _, _, cost in step.dd))
+    french = (out / "fr" / page.relative_to(out / "en") / f"{costly.name}.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="visually-hidden"> coûte [\d\u202f ]+ points</span>', french)
 
 
 def test_replay_refuses_an_output_folder_that_holds_one_of_its_records(tmp_path, capsys):

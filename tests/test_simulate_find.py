@@ -143,6 +143,24 @@ def test_find_usage_errors_exit_2_with_one_line(capsys, args, message):
     assert message in err, err
 
 
+def test_find_without_a_seed_searches_from_seed_1(capsys, tmp_path):
+    records = []
+    for seed in ([], ["--seed", "1"]):
+        path = tmp_path / f"found{len(seed)}.klab"
+        status, out, err = run(capsys, "simulate", "--game", "klaberjass", *seed, "--find", "dix", "--bots",
+                               "heuristic", "--out", str(path))
+        assert status == 0 and err == "", err
+        records.append(path.read_bytes())
+    assert records[0] == records[1]
+    assert b'[Source "simulated seeds=1-' in records[0]
+
+
+@pytest.mark.parametrize("amount", [["--deals", "2"], ["--match"]])
+def test_deals_and_match_need_a_seed(capsys, amount):
+    status, out, err = run(capsys, "simulate", "--game", "klaverjas", *amount)
+    assert status == 2 and out == "" and err == "klabsite simulate: --seed is needed with --deals and --match, e.g. --seed 1\n"
+
+
 def test_find_and_deals_are_exclusive(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1", "--find", "dix"])

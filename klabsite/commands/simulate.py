@@ -13,7 +13,7 @@ from typing import Any
 
 from klabsite.bots import BOTS
 from klabsite.commands.files import write_atomically
-from klabsite.commands.find import MAX_COUNT, find
+from klabsite.commands.find import FIND_SEED, MAX_COUNT, find
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
@@ -41,8 +41,9 @@ the match is over. --analyse adds the solver's analysis of every card play
 (and so the tag blunder).
 
 --find TAG,... looks for deals having all those tags: it plays seeds S-1, S-2,
-S-3 ... (S from --seed) until it has --count of them, and writes them analysed
-and tagged as the deals of one match, its Source naming each deal's seed.
+S-3 ... (S from --seed, 1 when not given) until it has --count of them, and
+writes them analysed and tagged as the deals of one match, its Source naming
+each deal's seed.
 --jobs J plays J seeds at a time in J processes, with the same result. Rare
 tags take many deals: the heuristic bots are much faster than the search bot
 (--bots heuristic). A progress line shows on a terminal."""
@@ -68,7 +69,8 @@ def register(subparsers: Any) -> None:
                          description=DESCRIPTION, epilog=_epilog())
     parser.add_argument("--game", required=True, choices=["klaberjass", "klaverjas"],
                         help="klaberjass (two players) or klaverjas (four players)")
-    parser.add_argument("--seed", required=True, help="any text; the same seed gives the same record")
+    parser.add_argument("--seed", help=f"any text; the same seed gives the same record (needed with --deals "
+                                       f"and --match; with --find, {FIND_SEED!r} when not given)")
     amount = parser.add_mutually_exclusive_group(required=True)
     amount.add_argument("--deals", type=int, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
     amount.add_argument("--match", action="store_true", help="play until the match is over")
@@ -126,6 +128,8 @@ def _options_error(args: argparse.Namespace) -> str | None:
                 "seat or one for all, e.g. --bots search or --bots search,heuristic")
     if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
         return f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}"
+    if args.find is None and args.seed is None:
+        return "klabsite simulate: --seed is needed with --deals and --match, e.g. --seed 1"
     if args.find is None:
         given = [flag for flag, value in (("--count", args.count), ("--jobs", args.jobs))
                  if value is not None]
@@ -137,7 +141,8 @@ def _options_error(args: argparse.Namespace) -> str | None:
 def _simulate(args: argparse.Namespace, bots: list[str]) -> tuple[Record, str, list[str]]:
     """The record, the line ``--out`` prints, and notes for the user."""
     if args.find is not None:
-        record, tried = find(args.game, args.seed, args.find, count=1 if args.count is None else args.count,
+        seed = FIND_SEED if args.seed is None else args.seed
+        record, tried = find(args.game, seed, args.find, count=1 if args.count is None else args.count,
                              rules=args.rules, players=args.players, bot_names=bots,
                              jobs=1 if args.jobs is None else args.jobs)
         count = len(record.deals)

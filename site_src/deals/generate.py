@@ -70,7 +70,7 @@ def find(game: str, seed: str, words: str, count: int, rules: str = "",
 PLAN: tuple[Entry, ...] = (
     # Klaberjass: a whole match, then the words and the option values.
     Entry("klaberjass-match", simulate("klaberjass", "ship-kb-match", "--match"),
-          "A Klaberjass match to 500", worked=True),
+          "A match to 500", worked=True),
     Entry("klaberjass-dix", find("klaberjass", "ship-kb-dix", "dix", 2), "The dix"),
     Entry("klaberjass-bella", find("klaberjass", "ship-kb-bella", "bella", 2), "Bella"),
     Entry("klaberjass-bella-declined", find("klaberjass", "ship-kb-bella-declined", "bella-declined", 1),
@@ -99,7 +99,7 @@ PLAN: tuple[Entry, ...] = (
                                              "--rules", "schmeiss=off"), "Without schmeiss"),
     # Klaverjas: a whole match, the words, the other rules.
     Entry("klaverjas-match", simulate("klaverjas", "ship-kv-match", "--match"),
-          "A Klaverjas match to 1500", worked=True),
+          "A match to 1500", worked=True),
     Entry("klaverjas-nat", find("klaverjas", "ship-kv-nat", "nat", 2), "Nat"),
     Entry("klaverjas-pit", find("klaverjas", "ship-kv-pit", "pit", 2), "Pit"),
     Entry("klaverjas-roem-100", find("klaverjas", "ship-kv-roem-100", "roem-100", 1, bots="heuristic"),
@@ -118,7 +118,7 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaverjas-turned-played", simulate("klaverjas", "ship-kv-turned-played", "--deals", "2",
                                               "--rules", "trump-choice=turned"), "A turned suit"),
     # A score sheet: the Klaverjas match's results as written down at the table.
-    Entry("klaverjas-sheet", (), "The Klaverjas match, as kept on paper", sheet_of="klaverjas-match"),
+    Entry("klaverjas-sheet", (), "The match to 1500, as kept on paper", sheet_of="klaverjas-match"),
 )
 
 
