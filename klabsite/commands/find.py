@@ -55,9 +55,10 @@ from klabsite.records.tags import TAG_WORDS, deal_tags, ruled_out
 __all__ = ["FindSpec", "Found", "Progress", "find", "search_range", "wanted_words", "MAX_COUNT", "FIND_SEED"]
 
 MAX_COUNT = 1000
+"""The most deals one ``--find`` writes."""
+
 FIND_SEED = "1"
 """The seed of ``--find`` when ``--seed`` is not given: the same search gives the same record."""
-"""The most deals one ``--find`` writes."""
 
 MAX_JOBS = 64
 """The most processes one ``--find`` starts (each more than the machine's cores only costs)."""
