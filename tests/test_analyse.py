@@ -89,6 +89,20 @@ def test_analysis_replaces_dd_and_keeps_tags_notes_and_other_annotations():
     assert again.replace(' {seen}', "").replace('[Mine "kept"]\n', "").replace('[Note "a note"]\n', "") == analysed
 
 
+def test_a_replaced_dd_keeps_its_place_among_the_other_annotations():
+    analysed = _analysed(KLABERJASS)
+    lines = analysed.split("\n")
+    at = [i for i, line in enumerate(lines) if "{dd " in line][:2]
+    for i in at:  # a stale dd before {seen}, and one between {a} and {b}
+        action, dd = lines[i].split(" {dd ")
+        stale = "{dd " + " ".join(pair.split(":")[0] + ":0" for pair in dd.rstrip("}").split()) + "}"
+        lines[i] = f"{action} {stale} {{seen}}" if i == at[0] else f"{action} {{a}} {stale} {{b}}"
+    again = _analysed("\n".join(lines)).split("\n")
+    first, second = (analysed.split("\n")[i].split(" {dd ") for i in at)
+    assert again[at[0]] == f"{first[0]} {{dd {first[1]} {{seen}}"
+    assert again[at[1]] == f"{second[0]} {{a}} {{dd {second[1]} {{b}}"
+
+
 def test_a_stale_or_misordered_dd_is_replaced_not_refused(capsys, tmp_path):
     analysed = _analysed(KLABERJASS)
     line = next(line for line in analysed.split("\n") if "{dd " in line and line.count(":") > 2)

@@ -153,6 +153,24 @@ def test_a_forced_card_may_carry_dd_naming_only_itself(capsys, tmp_path):
     assert status == 1 and "dd of S KH names 8S, which could not be played here: it lists the legal cards KH" in err
 
 
+def test_a_forced_cards_dd_is_checked_against_the_solver_too(capsys, tmp_path):
+    path = tmp_path / "game.klab"
+    text = _replace(CANONICAL, "S KH\n", "S KH {dd KH:99}\n")
+    path.write_text(text, encoding="utf-8")
+    assert run_check(capsys, path)[0] == 0  # well formed: it names the one legal card
+    status, _, err = run_check(capsys, "--dd", path)
+    assert status == 1
+    assert err == f"{path}:{_line_of(text, 'S KH {dd KH:99}')}: dd of S KH disagrees with the solver: " \
+                  "expected {dd KH:-18}\n"
+
+
+def test_an_illegal_card_is_reported_as_illegal_whatever_its_dd_says(capsys, tmp_path):
+    text = _replace(CANONICAL, "S KH\n", "S 8S {dd 8S:0}\n")
+    status, err = _check(capsys, tmp_path, text)
+    assert (status, err) == (1, f"FILE:{_line_of(text, 'S 8S {dd 8S:0}')}: S cannot play 8S: must follow suit "
+                                "with KH\n")
+
+
 def test_a_right_dd_passes_check_and_unknown_annotations_anywhere(capsys, tmp_path):
     text = _replace(_replace(CANONICAL, "N JH\n", f"N JH {_n_jh(7)} {{seen}}\n"), "N take\n", "N take {hm 1}\n")
     assert _check(capsys, tmp_path, text) == (0, "")

@@ -21,7 +21,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -40,24 +40,35 @@ __all__ = ["register", "run", "deal_values", "analyse_record", "verify_dd", "EXI
 EXIT_INVALID = 1
 
 
-def deal_values(done: DealReplay) -> Iterator[tuple[int, dict[Card, int]]]:
-    """For each card play of the replayed deal ``done`` with more than one legal card: its
-    action index and each legal card's value (one :class:`~klabsite.solver.Solver` for the deal)."""
+def deal_values(done: DealReplay,
+                only: Container[int] | None = None) -> Iterator[tuple[int, dict[Card, int]]]:
+    """For each card play of the replayed deal ``done`` with more than one legal card (with
+    ``only``: each card play whose action index is in it, a forced one too): its action index and
+    each legal card's value (one :class:`~klabsite.solver.Solver` for the deal)."""
     solver = Solver()
     for index, action, deal in positions(done):
-        if action.kind is not ActionKind.PLAY:
+        if action.kind is not ActionKind.PLAY or (only is not None and index not in only):
             continue
         legal = legal_cards(deal)
-        if len(legal) > 1:
+        if len(legal) > 1 or only is not None:
             values = solver.card_values(deal)
             assert sorted(values, key=lambda card: card.index) == legal, "the solver values the legal cards"
             yield index, values
 
 
-def _without_dd(record: Record) -> None:
+def _take_dd(record: Record) -> list[dict[int, int]]:
+    """Remove every ``dd`` annotation of ``record``; for each deal, the place each one had among
+    its action's annotations, by action index (a new one goes back there)."""
+    places = []
     for deal in record.deals:
+        had = {}
         for index in range(len(deal.actions)):
-            deal.set_dd(index, None)
+            names = [annotation.name for annotation in deal.annotations_of(index)]
+            if DD in names:
+                had[index] = names.index(DD)
+                deal.set_dd(index, None)
+        places.append(had)
+    return places
 
 
 def analyse_record(record: Record) -> tuple[MatchReplay, list[RecordError]]:
@@ -66,13 +77,13 @@ def analyse_record(record: Record) -> tuple[MatchReplay, list[RecordError]]:
 
     Returns the replay and its errors; a record with errors is left without ``dd`` annotations.
     """
-    _without_dd(record)
+    places = _take_dd(record)
     replayed = replay(record)
     if replayed.errors:
         return replayed, replayed.errors
-    for done in replayed.deals:
+    for done, had in zip(replayed.deals, places, strict=True):
         for index, values in deal_values(done):
-            done.record.set_dd(index, values)
+            done.record.set_dd(index, values, at=had.get(index))
     return replayed, []
 
 
@@ -81,15 +92,16 @@ def verify_dd(replayed: MatchReplay) -> list[RecordError]:
     its line naming the annotation expected (``klabsite check --dd``)."""
     errors = []
     for done in replayed.deals:
-        if all(values is None for values in done.record.dd_values()):
+        record = done.record
+        annotated = {index for index in range(len(record.actions)) if record.dd_of(index) is not None}
+        if not annotated:
             continue
-        for index, values in deal_values(done):
-            given = done.record.dd_of(index)
+        for index, values in deal_values(done, only=annotated):  # a forced card's dd too, if it has one
+            given = record.dd_of(index)
             if given is not None and dict(given) != values:
-                action = done.record.actions[index]
-                errors.append(RecordError(
-                    f"dd of {action} disagrees with the solver: expected {dd_annotation(values)}",
-                    done.record.action_line(index)))
+                expected = dd_annotation(values)
+                errors.append(RecordError(f"dd of {record.actions[index]} disagrees with the solver: "
+                                          f"expected {expected}", record.action_line(index)))
                 break
     return errors
 

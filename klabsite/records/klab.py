@@ -402,11 +402,13 @@ class DealRecord:
                     raise RecordError(str(error), self.action_line(index)) from None
         return None
 
-    def set_dd(self, index: int, values: Mapping[Card, int] | None) -> None:
+    def set_dd(self, index: int, values: Mapping[Card, int] | None, at: int | None = None) -> None:
         """Give action ``index`` the ``dd`` annotation of ``values`` (in the canonical order), in
-        place of the one it has, or after its other annotations; ``None`` removes it."""
+        place of the one it has, or else at place ``at`` among its other annotations (by default
+        after them); ``None`` removes it."""
         kept = list(self.annotations_of(index))
-        at = next((i for i, annotation in enumerate(kept) if annotation.name == DD), len(kept))
+        at = next((i for i, annotation in enumerate(kept) if annotation.name == DD),
+                  len(kept) if at is None else min(at, len(kept)))
         kept = [annotation for annotation in kept if annotation.name != DD]
         if values is not None:
             kept.insert(at, dd_annotation(values))

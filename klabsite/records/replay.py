@@ -241,15 +241,16 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
             raise RecordError(f"{action} comes after the end of the deal ({_ending(deal)}); "
                               "nothing more can be played", line)
         dd = record.dd_of(index)
-        if dd is not None:
-            try:
-                check_dd(dd, legal_cards(deal), str(action))
-            except AnnotationError as error:
-                raise RecordError(str(error), line) from None
+        legal = legal_cards(deal) if dd is not None else []
         try:
             done.applied.append((action, deal.apply(action)))
-        except ValueError as error:
+        except ValueError as error:  # an illegal action: that, not its dd, is what is wrong
             raise RecordError(str(error), line) from None
+        if dd is not None:
+            try:
+                check_dd(dd, legal, str(action))
+            except AnnotationError as error:
+                raise RecordError(str(error), line) from None
     if limit is not None:
         return
     if deal.is_over:
