@@ -69,8 +69,14 @@ enough that little work is lost when a deal is found in an earlier range."""
 
 _EXCLUSIVE: tuple[tuple[str, str], ...] = (
     ("maker-failed", "tie"), ("maker-failed", "hanging-points"), ("nat", "pit"),
+    ("bella", "bella-declined"),
+    ("pit", "last-trick-decides"),
+    ("capot", "tie"), ("capot", "hanging-points"),
 )
-"""Words no deal has together: one result each."""
+"""Words no deal has together. A deal has one result; one player holds the K and Q of trumps, and
+claims bella or keeps quiet; after a pit the other side has no points, so the playing side makes
+it with or without the last trick's 10; and a capot player's 162 card points and the sequences
+and bella, all multiples of 10, never add up to equal totals (points hang only after a tie)."""
 _WITH_THROWN_IN = {"schmeiss"}
 """The only word a thrown-in deal can have besides ``thrown-in`` (an accepted schmeiss)."""
 
