@@ -425,3 +425,36 @@ def test_a_record_holds_at_most_max_deals_and_a_deal_max_actions():
 def test_a_tag_value_built_in_code_is_one_line():
     with pytest.raises(RecordError, match="a tag value is one line"):
         Record.new("klaberjass", Title="two\nlines")
+
+
+@pytest.mark.parametrize("hidden", ["\0", "\x1b", "\r", "\x7f", "\x85", "\u202e", "\u202a", "\u2066", "\u2069"])
+@pytest.mark.parametrize("tag", ["Title", "Note", "Players", "Mine"])
+def test_a_tag_value_holding_a_control_character_is_refused_at_its_line(hidden, tag):
+    value = f"N:An{hidden}na" if tag == "Players" else f"An{hidden}na"
+    line = f'[{tag} "{value}"]'
+    text = minimal(line) if tag in ("Note", "Mine") else minimal(match_lines=('[Game "klaberjass"]', line))
+    with pytest.raises(RecordError) as raised:
+        read_record(text)
+    assert raised.value.line == text.split("\n").index(line) + 1
+    assert raised.value.message == (f"[{tag}] holds the invisible control character U+{ord(hidden):04X}: a tag "
+                                    "value is plain text; remove it")
+
+
+def test_a_tag_value_may_hold_a_tab_and_the_direction_marks():
+    value = "Anna\tل\u200f\u200e\u061c"
+    record = read_record(minimal(f'[Note "{value}"]', match_lines=('[Game "klaberjass"]', '[Title "Ann\u200fa"]')))
+    assert record.deals[0].tags["Note"] == value and record.tags["Title"] == "Ann\u200fa"
+
+
+@pytest.mark.parametrize("word", ["Pit", "<script>", "x'y", "ärger", "a_b", "pit!"])
+def test_a_tag_word_is_lower_case_letters_digits_and_hyphens(word):
+    line = f'[Tags "pit {word}"]'
+    text = minimal(line)
+    with pytest.raises(RecordError) as raised:
+        read_record(text)
+    assert raised.value.line == text.split("\n").index(line) + 1
+    assert raised.value.message.startswith(f"[Tags] {word!r}: a tag word is lower-case letters a to z, digits and -")
+
+
+def test_a_persons_own_tag_words_are_kept():
+    assert read_record(minimal('[Tags "pit  my-favourite 2026"]')).deals[0].tags["Tags"] == "pit my-favourite 2026"

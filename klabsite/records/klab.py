@@ -89,6 +89,14 @@ VERSION = 1
 HEADER = f"%klab {VERSION}"
 """The first line of every record klabsite writes."""
 
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no tag value may hold: control characters (a tab is a blank) and the bidirectional
+embeddings, overrides and isolates, which would turn the text around them on a page (the marks
+U+200E, U+200F and U+061C, which a right-to-left name may need, are allowed)."""
+
+_TAG_WORD = re.compile(r"[a-z0-9-]+")
+"""A word of ``Tags``: the simulator's (``pit``, ``roem-100``) or a person's own."""
+
 MAX_LINE = 64 * 1024
 """The longest line (in bytes, its line end excluded) a record may have: a longer one is refused
 unread, so a huge or endless file (``/dev/zero``) costs no more memory than this."""
@@ -263,6 +271,10 @@ def normalize_tag(game: Game | None, name: str, value: str) -> str:
     """
     if "\n" in value:
         raise RecordError(f"[{name}] {quote(value)}: a tag value is one line of text")
+    hidden = _HIDDEN.search(value)
+    if hidden is not None:
+        raise RecordError(f"[{name}] holds the invisible control character U+{ord(hidden.group()):04X}: a tag "
+                          "value is plain text; remove it")
     try:
         return _normalize_tag(game, name, value)
     except RecordError:
@@ -301,7 +313,12 @@ def _normalize_tag(game: Game | None, name: str, value: str) -> str:
         keys = game.score_keys if name != "Totals" else game.seats
         return format_scores(parse_scores(value, keys, what=name), keys)
     if name == "Tags":
-        return " ".join(value.split())
+        words = value.split()
+        wrong = next((word for word in words if not _TAG_WORD.fullmatch(word)), None)
+        if wrong is not None:
+            raise RecordError(f"[Tags] {quote(wrong)}: a tag word is lower-case letters a to z, digits and -, "
+                              "e.g. pit or my-favourite")
+        return " ".join(words)
     if name == "Termination":
         if value.strip().lower() != "unfinished":
             raise RecordError(f'[Termination] takes "unfinished", not {quote(value)}')
