@@ -104,3 +104,18 @@ def test_an_unwritable_output_file_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and not target.exists()
     assert err.count("\n") == 1 and err.startswith(f"{target}: cannot write the record:")
+
+
+@pytest.mark.parametrize("seed", ["", "club night", "x,y", "a\nb", "a\x1bb", "s" * 101])
+@pytest.mark.parametrize("amount", [["--deals", "1"], ["--find", "dix", "--count", "2"]])
+def test_a_seed_that_source_cannot_hold_is_refused_before_playing(capsys, seed, amount):
+    status = main(["simulate", "--game", "klaberjass", "--seed", seed, *amount])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err == ("klabsite simulate: --seed: a seed is 1 to 100 characters without blanks, commas or control "
+                   "characters, e.g. club-night\n")
+
+
+def test_a_seed_of_100_characters_and_any_letters_is_kept_in_source():
+    seed = "café-" + "7" * 95
+    assert simulate("klaberjass", seed, deals=1).tags["Source"] == f"simulated seed={seed} bots=random,random"

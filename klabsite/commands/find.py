@@ -41,6 +41,7 @@ from klabsite.commands.simulation import (
     SimulationError,
     bot_names_of,
     bots_for,
+    check_seed,
     describe,
     first_dealer,
     record_deal,
@@ -270,6 +271,7 @@ def find(game_name: str, seed: str, words: str, *, count: int = 1, rules: str = 
     """A record of the first ``count`` deals from the seeds ``seed-1``, ``seed-2`` … that have every
     tag word of ``words`` (comma separated), analysed and tagged; and how many seeds were tried.
     Raises :class:`SimulationError` for words or options that cannot be used."""
+    check_seed(seed)
     game = get_game(game_name)
     if not 1 <= count <= MAX_COUNT:
         raise SimulationError(f"--count takes a number from 1 to {MAX_COUNT}")

@@ -69,8 +69,9 @@ def register(subparsers: Any) -> None:
                          description=DESCRIPTION, epilog=_epilog())
     parser.add_argument("--game", required=True, choices=["klaberjass", "klaverjas"],
                         help="klaberjass (two players) or klaverjas (four players)")
-    parser.add_argument("--seed", help=f"any text; the same seed gives the same record (needed with --deals "
-                                       f"and --match; with --find, {FIND_SEED!r} when not given)")
+    parser.add_argument("--seed", help=f"a word, no blanks or commas; the same seed gives the same record "
+                                       f"(needed with --deals and --match; with --find, {FIND_SEED!r} when "
+                                       "not given)")
     amount = parser.add_mutually_exclusive_group(required=True)
     amount.add_argument("--deals", type=int, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
     amount.add_argument("--match", action="store_true", help="play until the match is over")

@@ -44,6 +44,20 @@ class SimulationError(ValueError):
     """The simulation cannot be run as asked."""
 
 
+MAX_SEED = 100
+"""The longest seed, in characters (a ``--find`` record's ``Source`` names one per deal)."""
+
+
+def check_seed(seed: str) -> None:
+    """Raise :class:`SimulationError` unless ``seed`` can be written into a record's ``Source``
+    and read back from it: 1 to :data:`MAX_SEED` characters, no blanks, commas or control
+    characters (``Source`` lists ``--find``'s seeds comma separated)."""
+    if not 1 <= len(seed) <= MAX_SEED or any(char.isspace() or char == "," or not char.isprintable()
+                                              for char in seed):
+        raise SimulationError(f"--seed: a seed is 1 to {MAX_SEED} characters without blanks, commas or "
+                              "control characters, e.g. club-night")
+
+
 def seeded_rng(seed: str) -> random.Random:
     """The generator of a simulation, derived from the seed string alone.
 
@@ -149,6 +163,7 @@ def simulate(
     if given, receives the engine's deal objects (their events are the replay); ``analyse``
     writes the solver's ``dd`` annotations (and so the ``blunder`` tag).
     """
+    check_seed(seed)
     game = get_game(game_name)
     names = bot_names_of(game, bot_names)
     tags = {"Source": f"simulated seed={seed} bots={','.join(names)}"}

@@ -273,8 +273,9 @@ def normalize_tag(game: Game | None, name: str, value: str) -> str:
         raise RecordError(f"[{name}] {quote(value)}: a tag value is one line of text")
     hidden = _HIDDEN.search(value)
     if hidden is not None:
-        raise RecordError(f"[{name}] holds the invisible control character U+{ord(hidden.group()):04X}: a tag "
-                          "value is plain text; remove it")
+        code = ord(hidden.group())
+        raise RecordError(f"[{name}] holds the invisible control character U+{code:04X}: a tag value is "
+                          "plain text; remove it")
     try:
         return _normalize_tag(game, name, value)
     except RecordError:
@@ -316,8 +317,8 @@ def _normalize_tag(game: Game | None, name: str, value: str) -> str:
         words = value.split()
         wrong = next((word for word in words if not _TAG_WORD.fullmatch(word)), None)
         if wrong is not None:
-            raise RecordError(f"[Tags] {quote(wrong)}: a tag word is lower-case letters a to z, digits and -, "
-                              "e.g. pit or my-favourite")
+            raise RecordError(f"[Tags] {quote(wrong)}: a tag word is lower-case letters a to z, digits and "
+                              "-, e.g. pit or my-favourite")
         return " ".join(words)
     if name == "Termination":
         if value.strip().lower() != "unfinished":
