@@ -216,3 +216,13 @@ def test_python_dash_m_klabsite_is_the_klabsite_command(tmp_path):
     done = subprocess.run([sys.executable, "-m", "klabsite", "--version"], capture_output=True, text=True,
                           cwd=tmp_path, check=False)
     assert (done.returncode, done.stdout.startswith("klabsite "), done.stderr) == (0, True, "")
+
+
+@pytest.mark.parametrize("args", [["build", "--out", ""], ["replay", "game.klab", "--out", ""], ["serve", "--dir", ""]])
+def test_an_empty_output_folder_is_refused_not_taken_for_the_default(capsys, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    status = main(args)
+    out, err = capsys.readouterr()
+    option = args[-2]
+    assert (status, out, err) == (2, "", f"{option}: a folder name cannot be empty\n")
+    assert list(tmp_path.iterdir()) == []

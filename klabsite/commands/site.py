@@ -40,7 +40,19 @@ def _languages(args: argparse.Namespace) -> list[str] | None:
     return [code.strip() for value in args.lang for code in value.split(",") if code.strip()]
 
 
+def _empty_folder(args: argparse.Namespace) -> bool:
+    """Whether ``--out`` or ``--dir`` was given as an empty name (said on standard error): an empty
+    name is a mistake (an unset shell variable), never the default folder."""
+    for option in ("out", "dir"):
+        if getattr(args, option, None) == "":
+            print(f"--{option}: a folder name cannot be empty", file=sys.stderr)
+            return True
+    return False
+
+
 def _build(args: argparse.Namespace) -> int:
+    if _empty_folder(args):
+        return USAGE_ERROR
     try:
         project = _project(args)
     except BuildError as error:
@@ -52,6 +64,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if _empty_folder(args):
+        return USAGE_ERROR
     try:
         project = _project(args)
     except BuildError as error:
@@ -73,6 +87,8 @@ def _port(text: str) -> int | None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    if _empty_folder(args):
+        return USAGE_ERROR
     port = _port(args.port)
     if port is None:
         print(f"--port: must be a number from 0 to 65535 (0 picks a free port), not {quote(args.port)}",

@@ -153,8 +153,9 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
         print(f"{out_name}/ is up to date ({report.pages} pages, nothing changed since the last build; "
               f"{report.seconds:.2f} s)", file=stdout)
         return 0
-    print(f"built {report.pages} pages ({report.files} files) in {len(config.codes)} languages "
-          f"into {out_name}/ in {report.seconds:.2f} s", file=stdout)
+    languages = f"{len(config.codes)} language{'s' if len(config.codes) != 1 else ''}"
+    print(f"built {report.pages} pages ({report.files} files) in {languages} into {out_name}/ in "
+          f"{report.seconds:.2f} s", file=stdout)
     return 0
 
 
