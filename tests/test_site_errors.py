@@ -53,7 +53,19 @@ def test_recursive_include_is_one_line_at_the_template(project):
     templates = project / "site_src" / "templates"
     (templates / "loop.html").write_text('x\n{% include "loop.html" %}\n', encoding="utf-8")
     _edit(templates / "home.html", '<h2 id="rules-heading">', '{% include "loop.html" %}<h2 id="rules-heading">')
-    assert _error(project) == "site_src/templates/loop.html:2: templates include or extend each other in a loop"
+    assert _error(project) == ("site_src/templates/loop.html:2: templates include or extend each other in a loop "
+                               "(loop.html:2 → loop.html:2): break the loop")
+
+
+@pytest.mark.parametrize("place", ["{% block main %}", '<h2 id="rules-heading">'])
+def test_a_page_including_itself_is_blamed_on_the_include_not_where_the_loop_overflowed(project, place):
+    home = project / "site_src" / "templates" / "home.html"
+    line = _edit(home, place, place + '{% include "home.html" %}')
+    base = (project / "site_src" / "templates" / "base.html").read_text(encoding="utf-8").split("\n")
+    main = next(number for number, text in enumerate(base, 1) if "{% block main %}" in text)
+    assert _error(project) == (f"site_src/templates/home.html:{line}: templates include or extend each other in "
+                               f"a loop (home.html:{line} → home.html:1 → base.html:{main} → home.html:{line}): "
+                               "break the loop")
 
 
 def test_template_syntax_error_is_one_line_at_the_template(project):

@@ -212,4 +212,11 @@ def test_inline_options_break_only_after_the_equals_sign():
     html = convert(source + "\n```\nx=1\n```\n", _context(lang="fr")).html
     assert '<code lang="en"><span>equal-meld=</span><wbr><span>neither</span></code>' in html
     assert '<code lang="en"><span>long-sequence</span></code>' in html
-    assert '<code lang="en">a &lt; b</code>' in html and '<pre tabindex="0"><code>x=1' in html
+    assert '<code lang="en">a &lt; b</code>' in html and '<pre tabindex="0" lang="en"><code>x=1' in html
+
+
+def test_a_code_block_is_english_and_left_to_right_on_every_other_page():
+    source = "```sh\nklabsite check match.klab   # one line per deal\n```\n"
+    assert convert(source, _context()).html.startswith('<pre tabindex="0"><code class="language-sh">')
+    assert convert(source, _context(lang="fr")).html.startswith('<pre tabindex="0" lang="en"><code')
+    assert convert(source, _context(lang="ar", dir="rtl")).html.startswith('<pre tabindex="0" lang="en" dir="ltr">')

@@ -618,10 +618,23 @@ def _option_code(code: etree.Element, context: DocumentContext) -> None:
 
 
 class _FocusablePre(Postprocessor):
-    """Code blocks scroll sideways on narrow screens; ``tabindex`` lets the keyboard scroll them."""
+    """Code blocks scroll sideways on narrow screens; ``tabindex`` lets the keyboard scroll them.
+    Their text (commands, records, their comments) is English in every language: on another
+    language's page a block says so (``lang="en"``), and on a right-to-left page it runs left to
+    right."""
+
+    def __init__(self, md: markdown.Markdown, context: DocumentContext) -> None:
+        super().__init__(md)
+        self.context = context
 
     def run(self, text: str) -> str:
-        return text.replace("<pre>", '<pre tabindex="0">')
+        context = self.context
+        marks = ' tabindex="0"'
+        if context.lang != context.source_lang:
+            marks += f' lang="{context.source_lang}"'
+        if context.dir == "rtl":
+            marks += ' dir="ltr"'
+        return text.replace("<pre>", f"<pre{marks}>")
 
 
 class KlabExtension(Extension):
@@ -643,7 +656,7 @@ class KlabExtension(Extension):
                                                    context.glossary and not context.extract),
                                    "klab-glossary-entries", 16)
         md.treeprocessors.register(_Links(md, context, self.state), "klab-links", 15)
-        md.postprocessors.register(_FocusablePre(md), "klab-focusable-pre", 0)
+        md.postprocessors.register(_FocusablePre(md, context), "klab-focusable-pre", 0)
         if context.terms and context.glossary_href and not context.glossary and not context.extract:
             md.treeprocessors.register(TermLinks(md, context.glossary_href, context.terms, context.lang),
                                        "klab-term-links", 14)

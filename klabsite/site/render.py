@@ -21,6 +21,7 @@ import functools
 import hashlib
 import traceback
 import xml.sax.saxutils as saxutils
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -284,9 +285,9 @@ class Renderer:
             path, line = self._template_frame(error)
             raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
         except _TEMPLATE_ERRORS as error:
-            path, line = self._template_frame(error)
             if isinstance(error, RecursionError):
-                raise BuildError("templates include or extend each other in a loop", path, line) from None
+                raise self._loop_error(error) from None
+            path, line = self._template_frame(error)
             raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
 
     def _og_image(self, page: Page) -> str | None:
@@ -324,13 +325,41 @@ class Renderer:
     def _template_path(self, filename: str | None) -> str:
         return self.config.relative(self.site.templates_dir / filename) if filename else "site_src/templates"
 
-    def _template_frame(self, error: BaseException) -> tuple[str, int]:
+    def _template_frames(self, error: BaseException) -> list[tuple[Path, int]]:
+        """The template files and lines of ``error``'s traceback, outermost first."""
         templates = str(self.site.templates_dir)
-        for frame in reversed(traceback.extract_tb(error.__traceback__)):
-            if frame.filename.startswith(templates):
-                return self.config.relative(self.site.templates_dir / frame.filename[len(templates) + 1:]), \
-                    frame.lineno or 1
-        return self.config.relative(self.site.templates_dir), 1
+        frames = traceback.extract_tb(error.__traceback__)
+        return [(Path(frame.filename), frame.lineno or 1)
+                for frame in frames if frame.filename.startswith(templates)]
+
+    def _template_frame(self, error: BaseException) -> tuple[str, int]:
+        """The template (as messages show it) and line ``error`` was raised at: the innermost."""
+        frames = self._template_frames(error)
+        if not frames:
+            return self.config.relative(self.site.templates_dir), 1
+        path, line = frames[-1]
+        return self.config.relative(path), line
+
+    def _loop_error(self, error: RecursionError) -> BuildError:
+        """Templates that include or extend each other without end: the error is at the include
+        that closes the loop (not wherever the recursion happened to overflow), and names the loop,
+        whose lines are those the traceback passes through most often."""
+        frames = self._template_frames(error)
+        if not frames:
+            return BuildError("templates include or extend each other in a loop",
+                              self.config.relative(self.site.templates_dir), 1)
+        counts = Counter(frames)
+        most = max(counts.values())
+        loop = list(dict.fromkeys(frame for frame in frames if counts[frame] >= most - 1))
+
+        def source(frame: tuple[Path, int]) -> str:
+            lines = frame[0].read_text(encoding="utf-8", errors="replace").splitlines()
+            return lines[frame[1] - 1] if frame[1] <= len(lines) else ""
+        at = next((frame for frame in loop if "include" in source(frame)), loop[0])
+        first = loop.index(at)
+        chain = " → ".join(f"{path.name}:{line}" for path, line in [*loop[first:], *loop[:first], at])
+        return BuildError(f"templates include or extend each other in a loop ({chain}): break the loop",
+                          self.config.relative(at[0]), at[1])
 
     # Where a problem in an output comes from ---------------------------------------------------
 
