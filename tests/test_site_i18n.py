@@ -232,6 +232,24 @@ def test_extract_update_check_and_status_round_trip(tmp_path, capsys):
     assert "fr    content" in out and "0%" in out
 
 
+def test_update_drops_a_message_gone_from_the_sources_even_when_it_comes_back(tmp_path):
+    root = _project(tmp_path)
+    config = load_config(root)
+    strings = root / "klabsite" / "site" / "strings.py"
+    catalog = root / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    for source in ('loc.gettext("From Python")\nloc.gettext("Gone")\n', 'loc.gettext("From Python")\n',
+                   'loc.gettext("From Python")\nloc.gettext("Gone")\n'):
+        strings.write_text(source, encoding="utf-8")
+        assert i18n_tools.extract(config) == 0 and i18n_tools.update(config) == 0
+        text = catalog.read_text(encoding="utf-8")
+        assert "#~" not in text and text.count('msgid "Gone"') == source.count("Gone")
+
+
+def test_the_shipped_catalogs_hold_no_obsolete_entry():
+    for catalog in sorted((REPO / "locales").glob("*/LC_MESSAGES/*.po")):
+        assert "\n#~ " not in catalog.read_text(encoding="utf-8"), catalog
+
+
 def test_extract_check_finds_a_template_older_than_its_sources(tmp_path, capsys):
     root = _project(tmp_path)
     config = load_config(root)

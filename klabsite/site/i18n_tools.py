@@ -186,9 +186,11 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
             return 1
         for lang in config.targets:
             # No --previous: Babel wraps a long previous msgid into "#|" lines it cannot read
-            # back, which later merges turn into stray "# |" comments.
+            # back, which later merges turn into stray "# |" comments. --ignore-obsolete: a message
+            # gone from the sources leaves the catalog (git keeps it); Babel would keep it as a "#~"
+            # entry for ever, even beside the same message come back, which GNU msgfmt refuses.
             args = ["update", "-i", str(pot), "-d", str(config.locales_dir), "-D", domain, "-l", lang,
-                    "--ignore-pot-creation-date"]
+                    "--ignore-pot-creation-date", "--ignore-obsolete"]
             path = catalog_path(config.locales_dir, lang, domain)
             if check:
                 if not path.exists():
