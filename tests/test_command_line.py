@@ -103,7 +103,7 @@ def test_simulate_refuses_a_seed_that_is_not_utf8_or_not_one_line(capsys):
                                        "terminal's encoding)\n")
     assert main(["simulate", "--game", "klaverjas", "--seed", "a\nb", "--deals", "1"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--seed: a seed is 1 to 100 characters without blanks" in err
+    assert err.count("\n") == 1 and "--seed: a seed is 1 to 40 characters without blanks" in err
 
 
 @pytest.mark.parametrize(("words", "line"), [

@@ -9,11 +9,14 @@ import pytest
 
 from klabsite.bots.random import RandomBot
 from klabsite.cli import main
+from klabsite.commands.find import MAX_COUNT
 from klabsite.commands.simulate import simulate
+from klabsite.commands.simulation import MAX_SEED
 from klabsite.engine.actions import Action
 from klabsite.engine.seats import Seat
-from klabsite.records.klab import read_record
+from klabsite.records.klab import MAX_LINE, read_record
 from klabsite.records.replay import replay
+from klabsite.records.tags import TAG_WORDS
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -106,16 +109,24 @@ def test_an_unwritable_output_file_is_one_line_and_exit_2(tmp_path, capsys):
     assert err.count("\n") == 1 and err.startswith(f"{target}: cannot write the record:")
 
 
-@pytest.mark.parametrize("seed", ["", "club night", "x,y", "a\nb", "a\x1bb", "s" * 101])
+@pytest.mark.parametrize("seed", ["", "club night", "x,y", "a\nb", "a\x1bb", "s" * 41])
 @pytest.mark.parametrize("amount", [["--deals", "1"], ["--find", "dix", "--count", "2"]])
 def test_a_seed_that_source_cannot_hold_is_refused_before_playing(capsys, seed, amount):
     status = main(["simulate", "--game", "klaberjass", "--seed", seed, *amount])
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
-    assert err == ("klabsite simulate: --seed: a seed is 1 to 100 characters without blanks, commas or control "
+    assert err == ("klabsite simulate: --seed: a seed is 1 to 40 characters without blanks, commas or control "
                    "characters, e.g. club-night\n")
 
 
-def test_a_seed_of_100_characters_and_any_letters_is_kept_in_source():
-    seed = "café-" + "7" * 95
+def test_a_seed_of_40_characters_and_any_letters_is_kept_in_source():
+    seed = "café-" + "7" * 35
     assert simulate("klaberjass", seed, deals=1).tags["Source"] == f"simulated seed={seed} bots=random,random"
+
+
+def test_the_longest_find_source_fits_a_record_line():
+    # 1,000 deals, each from the longest seed with a ten-digit try number, and the longest words
+    seeds = ",".join(f"{'s' * MAX_SEED}-{9_999_999_999 - n}" for n in range(MAX_COUNT))
+    words = ",".join(TAG_WORDS)
+    line = f'[Source "simulated seeds={seeds} find={words} bots={",".join(["heuristic"] * 4)}"]'
+    assert len(line.encode("utf-8")) <= MAX_LINE

@@ -44,8 +44,9 @@ class SimulationError(ValueError):
     """The simulation cannot be run as asked."""
 
 
-MAX_SEED = 100
-"""The longest seed, in characters (a ``--find`` record's ``Source`` names one per deal)."""
+MAX_SEED = 40
+"""The longest seed, in characters: a ``--find`` record's ``Source`` line names the seed of each
+of its deals, up to 1,000 of them, and a line holds at most 64 KiB."""
 
 
 def check_seed(seed: str) -> None:
