@@ -1,11 +1,11 @@
 """``klabsite simulate --find TAG[,TAG…] --count N``: search seeds for deals that have those tags.
 
-The seeds: from ``--seed S`` the candidates are ``S-1``, ``S-2``, ``S-3`` … in order (any text
-works as ``S``; without ``--seed``, ``S`` is :data:`FIND_SEED`). Each candidate is one deal,
-played like the first deal of ``klabsite simulate --seed S-n`` (its deck, and a generator that
-first draws the seed's own dealer, then the proposed suit and every bot decision), except that
-its dealer and the hanging points it starts with are those of its place in the record being
-built.
+The seeds: from ``--seed S`` the candidates are ``S-1``, ``S-2``, ``S-3`` … in order (``S`` is
+any word :func:`~klabsite.commands.simulation.check_seed` takes; without ``--seed``, it is
+:data:`FIND_SEED`). Each candidate is one deal, played like the first deal of ``klabsite
+simulate --seed S-n`` (its deck, and a generator that first draws the seed's own dealer, then the
+proposed suit and every bot decision), except that its dealer and the hanging points it starts
+with are those of its place in the record being built.
 
 The record: the deals found, in the order found, as the deals of one match, so that it is a valid
 record: deal 1 is dealt by the dealer ``seeded_rng(S)`` draws, and each later deal follows the
