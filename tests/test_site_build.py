@@ -71,8 +71,9 @@ def test_translated_blocks_keep_their_markdown_and_links(project):
 
 def test_heading_ids_come_from_the_english_heading(project):
     outputs, _ = render(load_config(project))
-    assert '<h2 id="card-order">Card order <a' in outputs["en/basics.html"].decode()
-    assert '<h2 id="card-order">Ordre des cartes <a' in outputs["fr/basics.html"].decode()
+    assert '<h2 id="card-order"><a class="heading-anchor" href="#card-order" title="Link to this section">Card order</a>' in outputs["en/basics.html"].decode()
+    assert re.search(r'<h2 id="card-order"><a class="heading-anchor" href="#card-order" title="[^"]+">'
+                     r'Ordre des cartes</a></h2>', outputs["fr/basics.html"].decode())
     assert '<h2 id="card-order-2">' in outputs["fr/basics.html"].decode()
     assert '<h2 id="leading"' in outputs["hr/play.html"].decode()
 

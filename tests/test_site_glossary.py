@@ -91,10 +91,18 @@ def test_phrases_and_groups_are_not_looked_for():
     assert "ace, king" not in ids and '"good."' not in ids and pattern is not None
 
 
-def test_headings_get_a_section_link_with_an_accessible_name():
-    html = convert("# T\n\n## Tricks\n\nText.\n", DocumentContext("t.md", anchor_label="Lien vers cette section")).html
-    assert html.startswith('<h2 id="tricks">Tricks <a aria-label="Lien vers cette section" class="heading-anchor" '
-                           'href="#tricks">§</a></h2>')
+def test_a_headings_words_link_to_it_and_stay_its_accessible_name():
+    html = convert("# T\n\n## Tricks and `code`\n\nText.\n",
+                   DocumentContext("t.md", anchor_label="Lien vers cette section")).html
+    assert html.startswith('<h2 id="tricks-and-code"><a class="heading-anchor" href="#tricks-and-code" '
+                           'title="Lien vers cette section">Tricks and <code><span>code</span></code></a></h2>')
+
+
+def test_a_heading_holding_a_link_gets_a_section_mark_of_its_own():
+    html = convert("# T\n\n## See [x](https://example.org/)\n\nText.\n",
+                   DocumentContext("t.md", anchor_label="Lien vers cette section")).html
+    assert html.startswith('<h2 id="see-x">See <a href="https://example.org/">x</a> <a aria-label="Lien vers cette '
+                           'section" class="heading-anchor is-mark" href="#see-x">§</a></h2>')
 
 
 def test_the_built_glossary_and_pages_link_up(project):

@@ -163,7 +163,8 @@ class DocumentContext:
     table_label: str = "Table"
     extract: bool = False
     anchor_label: str = ""
-    """The accessible name of a heading's "§" link (``Link to this section``); empty: no such links."""
+    """The title of the link each heading's words become (``Link to this section``); empty: no
+    such links."""
     glossary: bool = False
     """This document is the glossary: its entries get anchors and are sorted
     (:mod:`klabsite.site.glossary`)."""
@@ -503,15 +504,7 @@ class _Links(Treeprocessor):
         if self.context.anchor_label and not self.context.extract:
             for heading in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
                             and element.get("id")]:
-                anchor = etree.SubElement(heading, "a", {"class": "heading-anchor",
-                                                         "href": f"#{heading.get('id')}",
-                                                         "aria-label": self.context.anchor_label})
-                anchor.text = "§"
-                anchor.tail = None
-                if len(heading) > 1:
-                    heading[-2].tail = (heading[-2].tail or "") + " "
-                else:
-                    heading.text = (heading.text or "") + " "
+                _link_to_itself(heading, self.context.anchor_label)
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
@@ -586,6 +579,29 @@ class _Links(Treeprocessor):
 
 
 _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
+
+
+def _link_to_itself(heading: etree.Element, label: str) -> None:
+    """Make the words of ``heading`` a link to it (the stylesheet adds a "§" after them, which a
+    screen reader does not read), titled ``label`` (``Link to this section``): the heading's
+    accessible name stays its words. A heading that holds a link already gets a "§" link of its
+    own after its words instead, named ``label``."""
+    href = f"#{heading.get('id')}"
+    if any(element.tag == "a" for element in heading.iter()):
+        anchor = etree.SubElement(heading, "a", {"class": "heading-anchor is-mark", "href": href,
+                                                 "aria-label": label})
+        anchor.text = "§"
+        if len(heading) > 1:
+            heading[-2].tail = (heading[-2].tail or "") + " "
+        else:
+            heading.text = (heading.text or "") + " "
+        return
+    anchor = etree.Element("a", {"class": "heading-anchor", "href": href, "title": label})
+    anchor.text, heading.text = heading.text, None
+    for child in list(heading):
+        heading.remove(child)
+        anchor.append(child)
+    heading.append(anchor)
 
 
 def _option_code(code: etree.Element, context: DocumentContext) -> None:

@@ -193,12 +193,17 @@ def test_rules_pages_have_a_breadcrumb_with_page_n_of_m_and_a_page_list_beside_o
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_every_heading_has_a_section_link(page: Page, base_url):
+def test_every_heading_links_to_itself_and_is_named_by_its_words_alone(page: Page, base_url):
     page.goto(base_url + "fr/cards.html")
-    for heading in page.locator(".prose h2[id], .prose h3[id]").all():
+    headings = page.locator(".prose h2[id], .prose h3[id]").all()
+    assert headings
+    for heading in headings:
         anchor = heading.locator("a.heading-anchor")
         assert anchor.get_attribute("href") == "#" + heading.get_attribute("id")
-        assert anchor.get_attribute("aria-label")
+        assert anchor.get_attribute("title") == "Lien vers cette section"
+        words = heading.inner_text().strip()
+        assert "§" in page.evaluate("(a) => getComputedStyle(a, '::after').content", anchor.element_handle())
+        assert page.get_by_role("heading", name=words, exact=True).count() >= 1, words
 
 
 # ---------------------------------------------------------------------------------------------
