@@ -150,12 +150,16 @@ def _sentence(html: str) -> str:
 def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
     sentences = [_sentence(html) for html in _overviews(replay_site).values()]
     joined = "\n".join(sentences)
-    assert "the maker made it, so" in joined
-    assert "the maker failed, so" in joined
+    assert re.search(r"(North|South), the maker, made \d+ points to \d+, more than (North|South): each player "
+                     r"scores their own", joined)
+    assert re.search(r"the maker, made \d+ points to \d+, fewer than (North|South): the maker fails, and "
+                     r"(North|South) scores all \d+\.", joined)
+    assert re.search(r"chose trump and made \d+ points to \d+, more than (North–South|East–West): each "
+                     r"side scores its own", joined)
     assert "a tie, so the maker scores nothing" in joined
     assert "points are set aside: they go to whoever scores more in the next deal" in joined
     assert "points left hanging by the tie before" in joined
-    assert "they are nat and" in joined
+    assert "they are nat, and" in joined
     assert "They took every trick: pit, 100 more." in joined
 
 
@@ -214,6 +218,12 @@ def _cost_mark(cost: int) -> str:
     return f'<span aria-hidden="true">−{cost}</span><span class="visually-hidden"> costs {cost} {words}</span>'
 
 
+def _glyph(card) -> str:
+    """A card as the pages write it: 10♣, K♦ …"""
+    rank = "10" if card.rank.letter == "T" else card.rank.letter
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card.suit.value]
+
+
 def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pages(tmp_path):
     record = read_record((FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab").read_text(encoding="utf-8"))
     assert analyse_record(record)[1] == []
@@ -229,7 +239,14 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         html = (page / f"{step.name}.html").read_text(encoding="utf-8")
         played = step.step.action.card
         cost = dd_cost(tuple((card, value) for card, value, _ in step.dd), played)
-        assert '<p class="analysis">Best: ' in html, step.name
+        best = [card for card, _, cost in step.dd if cost == 0]
+        if len(best) == len(step.dd):
+            assert '<p class="analysis">Every card the rules allow is worth the same here.' in html, step.name
+        else:
+            listed = re.search(r'<p class="analysis">Best: (.*?)\. ', html).group(1)
+            in_hand = [slot.card for slot in step.table.hands[step.step.seat] if slot.card in best]
+            assert re.findall(r'>([^<>]+)</span>', listed) == [_glyph(card) for card in in_hand], step.name
+        assert '<a class="analysis-help" href="../index.html#analysis">What the costs mean</a></p>' in html, step.name
         assert (f"cost {cost} point" in html) == (cost > 0), step.name
         marks = re.findall(r'<span class="cost">(.*?</span>)</span>', html)
         assert html.count('<span class="cost">') == len(marks), step.name
@@ -239,8 +256,11 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
     for step in forced:
         html = (page / f"{step.name}.html").read_text(encoding="utf-8")
         assert '<p class="analysis">The only card the rules allow.</p>' in html, step.name
-    assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{analysed[0].name}.html"
+    assert any(not step.all_equal for step in analysed) and any(step.all_equal for step in analysed)
+    unequal = next(step for step in analysed if not step.all_equal)
+    assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{unequal.name}.html"
                                              ).read_text(encoding="utf-8")
+    assert '<h2 id="analysis">What the costs mean</h2>' in (out / "en" / "deals" / "index.html").read_text(encoding="utf-8")
     costly = next(step for step in analysed if any(cost > 1 for _, _, cost in step.dd))
     french = (out / "fr" / page.relative_to(out / "en") / f"{costly.name}.html").read_text(encoding="utf-8")
     assert re.search(r'<span class="visually-hidden"> coûte [\d\u202f ]+ points</span>', french)
@@ -267,3 +287,54 @@ def test_a_deal_thrown_in_after_a_tie_says_the_hanging_points_still_wait(tmp_pat
     assert thrown.hanging_before == thrown.hanging_after == 80
     html = (out / "en" / "deals" / thrown.id / "index.html").read_text(encoding="utf-8")
     assert "nobody scores. The 80 points left hanging still wait for the next deal." in html
+
+
+@pytest.mark.parametrize("name", ["kb_meld_long_50.klab", "kb_meld_long_100.klab", "kb_canonical.klab"])
+def test_a_player_whose_sequences_lose_holds_them_and_does_not_declare_them(tmp_path, name):
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[AUDIT / name]) == 0
+    deal = _views(AUDIT / name)[0]
+    compared = [(step, event) for step in deal.steps for event in step.step.events
+                if type(event).__name__ == "MeldsCompared" and event.best]
+    assert compared
+    for step, event in compared:
+        html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+        for declared in step.step.events:
+            if type(declared).__name__ == "Declared" and declared.melds:
+                seat = {"N": "North", "S": "South"}[declared.seat.value]
+                outdone = declared.seat != event.best
+                assert (f"<p>{seat} holds " in html) == outdone, (name, step.name)
+                assert (f"<p>{seat} declares " in html) == (not outdone), (name, step.name)
+
+
+def test_klaverjas_calls_bella_stuk_and_klaberjass_bella(tmp_path):
+    kv = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Tags "bella"]')
+    kb = (AUDIT / "kb_bella_claimed.klab").read_text(encoding="utf-8").replace('[Dealer "S"]', '[Dealer "S"]\n[Tags "bella"]')
+    (tmp_path / "kv.klab").write_text(kv, encoding="utf-8")
+    (tmp_path / "kb.klab").write_text(kb, encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"],
+                     deals=[tmp_path / "kv.klab", tmp_path / "kb.klab"]) == 0
+    gallery = (out / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    assert ('<h4 id="tag-klaverjas-bella-h">stuk: Stuk is scored: the king and queen of trumps in one trick.</h4>'
+            in gallery)
+    assert '<h4 id="tag-klaberjass-bella-h">bella: Bella is scored: the king and queen of trumps.</h4>' in gallery
+    kv_deal = _views(tmp_path / "kv.klab")[0]
+    overview = (out / "en" / "deals" / kv_deal.id / "index.html").read_text(encoding="utf-8")
+    assert '#tag-klaverjas-bella">stuk</a>' in overview
+
+
+def test_a_score_sheet_is_listed_as_a_sheet_and_a_match_cut_short_says_its_record_stops(tmp_path):
+    sheet = (Path(__file__).resolve().parents[1] / "site_src" / "deals" / "klaverjas-sheet.klab").read_text(encoding="utf-8")
+    short = sheet.split("\n[Deal \"3\"]")[0] + "\n"
+    (tmp_path / "short.klab").write_text(short.replace("as kept on paper", "cut short"), encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"],
+                     deals=[tmp_path / "short.klab", AUDIT / "kv_roem_nat.klab"]) == 0
+    gallery = (out / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    items = re.findall(r'<li><a href="\.\./matches/[^"]+/index\.html">(.*?)</a></li>', gallery)
+    assert len(items) == 2
+    assert [item.endswith("2 deals · the score sheet alone, without replays") for item in items].count(True) == 1
+    pages = [path.read_text(encoding="utf-8") for path in (out / "en" / "matches").glob("*/index.html")]
+    assert len(pages) == 2
+    assert all('<p class="match-result">The record stops before the end of the match.</p>' in page for page in pages)

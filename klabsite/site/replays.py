@@ -134,6 +134,20 @@ class StepView:
         """The card's place in its trick (1–4) for a card step."""
         return int(self.name.split("-")[1]) if self.kind == "card" else None
 
+    @property
+    def best_cards(self) -> tuple[Card, ...]:
+        """For an analysed card play, the cards that cost nothing, in the order the player's hand
+        shows them (empty without analysis)."""
+        if not self.dd or self.step.seat is None:
+            return ()
+        best = {card for card, _, cost in self.dd if cost == 0}
+        return tuple(slot.card for slot in self.table.hands[self.step.seat] if slot.card in best)
+
+    @property
+    def all_equal(self) -> bool:
+        """Whether every legal card of an analysed card play is worth the same."""
+        return bool(self.dd) and all(cost == 0 for _, _, cost in self.dd)
+
 
 @dataclass(frozen=True, eq=False)
 class DealView:
