@@ -20,6 +20,7 @@ from typing import Any
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
+from klabsite.engine.melds import MeldsCompared
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat
 from klabsite.records.annotations import dd_order
@@ -142,6 +143,13 @@ class StepView:
             return ()
         best = {card for card, _, cost in self.dd if cost == 0}
         return tuple(slot.card for slot in self.table.hands[self.step.seat] if slot.card in best)
+
+    @property
+    def outdone(self) -> frozenset[Seat]:
+        """Klaberjass: the players whose sequences lose in this step's comparison (they concede with
+        "Good." or "Not good." and hold their sequences rather than declare them to score)."""
+        return frozenset(seat for event in self.step.events if isinstance(event, MeldsCompared) and event.best
+                         for seat in self.table.hands if seat != event.best)
 
     @property
     def all_equal(self) -> bool:
