@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from gettext import NullTranslations
 
 import pytest
 
@@ -111,6 +112,24 @@ def test_card_names_do_not_repeat_the_suit_symbol(project):
         if path.startswith("ar/") and path.endswith(".html"):
             labels |= set(re.findall(r'class="card [^"]*" role="img" aria-label="([^"]*)"', data.decode()))
     assert labels and not any(symbol in label for label in labels for symbol in "♣♦♥♠")
+
+
+class _ArabicSuits(NullTranslations):
+    """English words, but the Arabic suit names, which carry the suit's symbol."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return {"hearts": "الكبّة ♥", "spades": "البستوني ♠"}.get(message, message) if context == "suit" else message
+
+
+@pytest.mark.parametrize("name", ["roem", "trick-rules"])
+def test_region_names_do_not_repeat_the_suit_symbol(name):
+    html = render_directive(Localizer("ar", _ArabicSuits()), name, {})
+    caption = re.search(r"<caption>(.*?)</caption>", html, re.DOTALL)
+    region = re.search(r'role="region" aria-label="([^"]*)"', html)
+    assert caption and region
+    assert re.search(r"الكبّة ♥|البستوني ♠", caption.group(1)), "the caption shows the suit with its symbol"
+    assert re.search(r"الكبّة|البستوني", region.group(1))
+    assert not re.search(r"[♣♦♥♠]", region.group(1)), "the region's name says the suit once"
 
 
 def test_chooser_and_404_show_each_languages_line_in_that_language(project):

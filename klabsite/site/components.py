@@ -35,7 +35,7 @@ from klabsite.site.project import bundled_root
 from klabsite.site.views import CardView, View, blocks
 
 __all__ = ["Components", "CARDS_TEMPLATE", "TABLES_TEMPLATE", "PICTURES_TEMPLATE", "bundled_components",
-           "template_options", "install_filters", "plain"]
+           "template_options", "install_filters", "plain", "spoken"]
 
 CARDS_TEMPLATE = "macros/cards.html"
 """The card component: the macros ``card(card, class="")`` and ``cards(cards, class="")``."""
@@ -62,9 +62,28 @@ def plain(value: object) -> Markup:
     return Markup(escape(html.unescape(_ASCII_SPACES.sub(" ", text).strip())))
 
 
+_PICTURE = re.compile(r'<span\b[^>]*\brole="img"[^>]*\baria-label="([^"]*)"[^>]*>.*?</span>', re.DOTALL)
+_LONE_SYMBOL = re.compile("[ \u00a0]+[\u2660-\u2667][\ufe0e\ufe0f]?(?=[\\s.,;:!?،؛)»”]|$)")
+
+
+def spoken(value: object) -> Markup:
+    """HTML as a name for a screen reader (``aria-label="{{ caption|spoken }}"``): as :func:`plain`,
+    but a card's glyph is read by its name and a suit symbol standing after a suit's name (the
+    Arabic «الكبّة ♥») is dropped, so that the label does not say the suit twice.
+
+    >>> spoken(Markup('Lead <span class="card" role="img" aria-label="king of hearts">K♥</span>'))
+    Markup('Lead king of hearts')
+    >>> spoken(Markup("والحكم الكبّة ♥"))
+    Markup('والحكم الكبّة')
+    """
+    text = _PICTURE.sub(lambda match: match.group(1), str(value))
+    return plain(Markup(_LONE_SYMBOL.sub("", text)))
+
+
 def install_filters(environment: jinja2.Environment) -> None:
     """The filters every environment of the site has (the components' templates use them)."""
     environment.filters["plain"] = plain
+    environment.filters["spoken"] = spoken
 
 
 def template_options() -> dict[str, Any]:

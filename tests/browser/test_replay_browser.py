@@ -109,3 +109,19 @@ def test_the_overview_prints_every_trick(page: Page, base_url, sample_deals, shi
     assert not page.locator(".step-nav").first.is_visible()
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 3
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_every_step_in_the_step_list_is_a_target_a_finger_can_hit(browser, base_url, sample_deals, touch):
+    """WCAG's minimum target, 24 × 24 px; on a touch screen the 44 × 44 px a finger needs."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740},
+                                  has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    page.goto(f"{base_url}en/deals/{sample_deals['klaverjas']}/t3-2.html")
+    least = 44 if touch else 24
+    links = page.locator(".step-list a").all()
+    assert len(links) > 10
+    for link in links:
+        box = link.bounding_box()
+        assert box and box["width"] >= least and box["height"] >= least, (link.inner_text(), box)
+    context.close()
