@@ -62,22 +62,18 @@ def plain(value: object) -> Markup:
     return Markup(escape(html.unescape(_ASCII_SPACES.sub(" ", text).strip())))
 
 
-_PICTURE = re.compile(r'<span\b[^>]*\brole="img"[^>]*\baria-label="([^"]*)"[^>]*>.*?</span>', re.DOTALL)
 _LONE_SYMBOL = re.compile("[ \u00a0]+[\u2660-\u2667][\ufe0e\ufe0f]?(?=[\\s.,;:!?،؛)»”]|$)")
 
 
 def spoken(value: object) -> Markup:
     """HTML as a name for a screen reader (``aria-label="{{ caption|spoken }}"``): as :func:`plain`,
-    but a card's glyph is read by its name and a suit symbol standing after a suit's name (the
-    Arabic «الكبّة ♥») is dropped, so that the label does not say the suit twice.
+    but a suit symbol standing alone after a suit's name (the Arabic «الكبّة ♥») is dropped, so
+    that the label does not say the suit twice; a card's symbol (``K♥``) stays.
 
-    >>> spoken(Markup('Lead <span class="card" role="img" aria-label="king of hearts">K♥</span>'))
-    Markup('Lead king of hearts')
-    >>> spoken(Markup("والحكم الكبّة ♥"))
-    Markup('والحكم الكبّة')
+    >>> spoken(Markup("والحكم الكبّة ♥، K♥"))
+    Markup('والحكم الكبّة، K♥')
     """
-    text = _PICTURE.sub(lambda match: match.group(1), str(value))
-    return plain(Markup(_LONE_SYMBOL.sub("", text)))
+    return plain(Markup(_LONE_SYMBOL.sub("", str(value))))
 
 
 def install_filters(environment: jinja2.Environment) -> None:
