@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 
 from klabsite.commands.analyse import analyse_record
+from klabsite.engine.actions import Action, ActionKind
 from klabsite.records.annotations import dd_cost
 from klabsite.records.klab import format_record, read_record
-from klabsite.records.replay import replay
+from klabsite.records.replay import positions, replay
 from klabsite.site.build import run_build
 from klabsite.site.replay_pages import neighbours
 from klabsite.site.replays import LoadedRecord, deal_views
+from klabsite.solver import Solver
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AUDIT = FIXTURES / "audit"
@@ -338,3 +340,71 @@ def test_a_score_sheet_is_listed_as_a_sheet_and_a_match_cut_short_says_its_recor
     pages = [path.read_text(encoding="utf-8") for path in (out / "en" / "matches").glob("*/index.html")]
     assert len(pages) == 2
     assert all('<p class="match-result">The record stops before the end of the match.</p>' in page for page in pages)
+
+
+def _outcome_after(done, index: int, card) -> str:
+    """The result of replayed deal ``done`` when ``card`` is played as its action ``index`` and then
+    every player plays a best card (the solver's values, all hands seen) to the end, scored by the
+    engine."""
+    deal = done.fresh()
+    for action, _ in done.applied[:index]:
+        deal.apply(action)
+    solver = Solver()
+    deal.apply(Action.play(deal.to_act, card))
+    while deal.result is None:
+        values = solver.card_values(deal)
+        best = max(values.values())
+        deal.apply(Action.play(deal.to_act, next(card for card, value in values.items() if value == best)))
+    return deal.result.to_json()["result"]
+
+
+@pytest.mark.parametrize("name", ["klaverjas_rotterdam", "klaverjas_turned"])
+def test_a_card_that_turns_the_deal_says_so_and_perfect_play_bears_it_out(tmp_path, name):
+    record = read_record((FIXTURES / "records" / "valid" / f"{name}.klab").read_text(encoding="utf-8"))
+    assert analyse_record(record)[1] == []
+    path = tmp_path / "analysed.klab"
+    path.write_text(format_record(record), encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["hr"], deals=[path]) == 0
+    deal = _views(path)[0]
+    page = out / "en" / "deals" / deal.id
+    done = replay(read_record(path.read_text(encoding="utf-8"))).deals[0]
+    before = [index for index, action, _ in positions(done) if action.kind is ActionKind.PLAY]
+    card_steps = [step for step in deal.steps if step.kind == "card"]
+    assert len(before) == len(card_steps)
+    turned = {step.name: step.swing for step in card_steps if step.swing}
+    assert set(turned.values()) == {"sinks", "lets-through"}
+    words = {"sinks": "now go nat instead of making it.", "lets-through": "now make it instead of going nat."}
+    for step, index in zip(card_steps, before, strict=True):
+        html = (page / f"{step.name}.html").read_text(encoding="utf-8")
+        assert ("It turns the deal" in html) == (step.name in turned), step.name
+        if step.name not in turned:
+            continue
+        playing = {"NS": "North–South", "EW": "East–West"}[step.table.chooser.side.value]
+        assert f"It turns the deal: with perfect play from here, {playing} {words[step.swing]}" in html, step.name
+        best = next(card for card, _, cost in step.dd if cost == 0)
+        outcomes = _outcome_after(done, index, best), _outcome_after(done, index, step.step.action.card)
+        assert outcomes == (("made", "nat") if step.swing == "sinks" else ("nat", "made")), step.name
+    croatian = (out / "hr" / page.relative_to(out / "en") / f"{next(iter(turned))}.html").read_text(encoding="utf-8")
+    assert "Ova karta preokreće dijeljenje" in croatian
+
+
+def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
+    record = read_record((FIXTURES / "replays" / "kb_tie_hanging.klab").read_text(encoding="utf-8"))
+    assert analyse_record(record)[1] == []
+    path = tmp_path / "analysed.klab"
+    path.write_text(format_record(record), encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[path]) == 0
+    deal = _views(path)[0]
+    turned = [step for step in deal.steps if step.swing]
+    assert {step.swing for step in turned} == {"sinks", "lets-through"}
+    for step in turned:
+        html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+        maker = {"N": "North", "S": "South"}[step.table.chooser.value]
+        ending = "no longer makes it." if step.swing == "sinks" else "now makes it."
+        assert f"It turns the deal: with perfect play from here, {maker}, the maker, {ending}" in html, step.name
+        values = {card: value for card, value, _ in step.dd}
+        mine = step.step.seat == step.table.chooser
+        assert mine == (step.swing == "sinks")
+        assert values[step.step.action.card] < values[step.best_cards[0]]

@@ -106,6 +106,11 @@ class StepView:
     """For a card play with a ``dd`` annotation: each legal card, its value and its cost."""
     forced: bool = False
     """For a card play: whether it was the only card the rules allowed."""
+    swing: str | None = None
+    """For an analysed card play that decides the deal with perfect play from it on (all hands in
+    view): ``"sinks"`` when the player's own side chose trump and made the deal with the best
+    card but not with the card played; ``"lets-through"`` when the other side chose trump and the
+    best card beat them but the card played lets them make it (:func:`_swing`)."""
 
     @property
     def name(self) -> str:
@@ -214,10 +219,43 @@ def _dd(done: DealReplay, index: int) -> tuple[tuple[Card, int, int], ...] | Non
     return tuple((card, value, best - value) for card, value in dd_order(values))
 
 
+def _swing(step: Step, dd: tuple[tuple[Card, int, int], ...] | None, by_side: bool) -> str | None:
+    """Whether the card played at ``step`` turns the deal (:attr:`StepView.swing`).
+
+    A value is the mover's side's score minus the other's, and the side that chose trump makes the
+    deal exactly when its value is above 0 (nat, a failed maker and a tie all leave it at 0 or
+    below: docs/record-format.md, "Annotations"). So the values alone tell: no solving here.
+    """
+    seat, chooser = step.seat, step.table.chooser
+    if not dd or seat is None or chooser is None or step.action is None:
+        return None
+    best = dd[0][1]
+    played = next(value for card, value, _ in dd if card == step.action.card)
+    if (seat.side == chooser.side) if by_side else seat == chooser:
+        return "sinks" if best > 0 >= played else None
+    return "lets-through" if best >= 0 > played else None
+
+
 def _forced_plays(done: DealReplay) -> set[int]:
     """The indexes of the actions of ``done`` that played the only card the rules allowed."""
     return {index for index, action, deal in positions(done)
             if action.kind is ActionKind.PLAY and len(legal_cards(deal)) == 1}
+
+
+def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple[StepView, ...]:
+    """The views of a played deal's steps: a card play with its analysis, whether it was forced
+    and whether it turned the deal."""
+    card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
+    forced = _forced_plays(done)
+    views = []
+    for position, step in enumerate(steps):
+        if step.action is None or not step.name.startswith("t"):
+            views.append(StepView(step, position))
+            continue
+        index = card_index[id(step.action)]
+        dd = _dd(done, index)
+        views.append(StepView(step, position, dd, index in forced, _swing(step, dd, by_side)))
+    return tuple(views)
 
 
 def _players(record: Record, seats: Sequence[Seat]) -> dict[Seat, str]:
@@ -243,13 +281,7 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
             after = dict(done.match) if done.match is not None else None
             if done.deal is not None:
                 steps = deal_steps(done)
-                card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
-                forced = _forced_plays(done)
-                step_views = tuple(
-                    StepView(step, position, _dd(done, card_index[id(step.action)]),
-                             card_index[id(step.action)] in forced)
-                    if step.action is not None and step.name.startswith("t") else StepView(step, position)
-                    for position, step in enumerate(steps))
+                step_views = _step_views(done, steps, by_side=match.game.name == "klaverjas")
                 tricks = tuple(step.table.tricks[-1] for step in steps
                                if step.table.won_by is not None and step.name.startswith("t"))
                 tags = tuple(done.record.tags.get("Tags", "").split())
