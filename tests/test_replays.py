@@ -165,6 +165,23 @@ def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
     assert "They took every trick: pit, 100 more." in joined
 
 
+def test_the_overviews_table_of_tricks_says_where_the_last_tricks_10_is(replay_site):
+    rows = 0
+    for html in _overviews(replay_site).values():
+        table = re.search(r'<table class="klab-table tricks">.*?</table>', html, re.S)
+        if table is None:
+            continue
+        points = re.findall(r'<td class="number">([^<]*)</td>(?:<td class="number">[^<]*</td>)?</tr>', table.group(0))
+        *before, last = points
+        assert all(re.fullmatch(r"\d+", cell) for cell in before), before
+        number = re.fullmatch(r"(\d+), with 10 for the last trick", last)
+        assert number and int(number.group(1)) >= 10, last
+        rows += 1
+    assert rows >= 3
+    french = "\n".join(_overviews(replay_site, "fr").values())
+    assert re.search(r'<td class="number">\d+, dont 10 de der</td>', french)
+
+
 def test_record_text_is_escaped_on_every_page(replay_site):
     pages = list(replay_site.rglob("*.html"))
     assert pages
