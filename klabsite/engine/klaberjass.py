@@ -605,12 +605,18 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
         """Whether ``seat`` is at his first card and has not yet declared."""
         return len(self._played) < 2 and seat not in self._declared
 
-    def _playable(self, seat: Seat) -> tuple[list[Card], str]:
-        """The cards ``seat`` may play and the rule that limits them.
+    def play_rule(self) -> tuple[tuple[Card, ...], str]:
+        """In the card play, the cards the player to act may play and the word of the rule that
+        decides them (rule 7 of the rule book): ``lead`` (any card), ``follow`` (the suit led),
+        ``higher-trump`` (trumps led, a higher one held), ``lower-trump`` (trumps led, none
+        higher held: any trump), ``beat`` (``must-beat=any-lead``: a higher card of the suit
+        led), ``trump`` (void in the suit led) or ``any`` (void in it and in trumps)."""
+        assert self._to_act is not None and self._trump is not None
+        cards, rule = self._playable(self._to_act)
+        return tuple(cards), rule
 
-        The rule is ``lead``, ``follow``, ``higher-trump`` (trump led), ``beat`` (``must-beat=
-        any-lead``), ``trump`` (void in the suit led) or ``any``.
-        """
+    def _playable(self, seat: Seat) -> tuple[list[Card], str]:
+        """The cards ``seat`` may play and the rule that limits them (:meth:`play_rule`)."""
         hand = self._hands[seat]
         if not self._trick:
             return list(hand), "lead"
@@ -625,7 +631,7 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
                 higher = [card for card in same if strength(card, trump) > bar]
                 if higher:
                     return higher, "higher-trump" if trump_led else "beat"
-            return same, "follow"
+            return same, "lower-trump" if trump_led else "follow"
         trumps = [card for card in hand if card.suit is trump]
         if trumps:
             return trumps, "trump"
@@ -692,7 +698,7 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
             return "nobella goes only with a player's second of K and Q of trumps"
         legal = _by_strength(cards, trump)
         led = self._trick[0][1]
-        if rule == "follow":
+        if rule in ("follow", "lower-trump"):
             return f"must follow suit with {legal}"
         if rule == "higher-trump":
             return f"trump was led, must play a higher trump: {legal}"

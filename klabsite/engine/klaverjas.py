@@ -79,6 +79,8 @@ __all__ = [
     "deal_hands",
     "deck_from_hands",
     "legal_plays",
+    "play_rule",
+    "PLAY_RULES",
     "next_dealer",
     "scored_result",
     "award",
@@ -191,54 +193,94 @@ _STRENGTH: dict[Suit, tuple[int, ...]] = {
 """``_STRENGTH[trump][card.index]``: :func:`~klabsite.engine.cards.strength`, looked up."""
 
 
-def legal_plays(
-    hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: KlaverjasRules
-) -> tuple[tuple[Card, ...], str | None]:
-    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, led first),
-    and the rule that limits them (``None`` when any card may be played).
+PLAY_RULES = ("lead", "follow", "higher-trump", "lower-trump", "any", "trump", "overtrump", "undertrump",
+              "no-undertrump", "only-lower-trumps", "partner-wins", "partner-no-undertrump")
+"""The words :func:`play_rule` names the rule by (docstring there)."""
 
-    The rule reads as the end of a message, e.g. ``must follow suit with {cards}``.
+_RULE_MESSAGES: dict[str, str | None] = {
+    "lead": None, "any": None, "partner-wins": None, "only-lower-trumps": None,
+    "follow": "must follow suit with {cards}", "lower-trump": "must follow suit with {cards}",
+    "higher-trump": "must overtrump with {cards}", "overtrump": "must overtrump with {cards}",
+    "trump": "must trump with {cards}", "undertrump": "must undertrump with {cards}",
+    "no-undertrump": "cannot overtrump and may not undertrump: play one of {cards}",
+    "partner-no-undertrump": "may not undertrump partner's trump: play one of {cards}",
+}
+
+
+def play_rule(
+    hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: KlaverjasRules
+) -> tuple[tuple[Card, ...], str]:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, led first), and
+    the word of the rule that decides them (rule 7 of the rule book, with ``trick-rules`` and
+    ``undertrump``):
+
+    ``lead`` any card, leading; ``follow`` the suit led (a plain suit); trumps led: a
+    ``higher-trump`` than any in the trick, or with none, any trump (``lower-trump``). Void in
+    the suit led: ``any`` card without trumps; ``trump`` when the trick holds none yet, else
+    ``overtrump``; unable to, ``undertrump`` (Rotterdam, ``undertrump=required``) or a card of
+    another suit (``no-undertrump``); ``only-lower-trumps`` when that is all the hand holds. In
+    Amsterdam, when the partner is winning the trick: any card (``partner-wins``), or any card but
+    a trump lower than the partner's (``partner-no-undertrump``).
 
     >>> from klabsite.engine.cards import parse_cards
-    >>> hand = parse_cards("7C JS 8S")                # void in hearts, partner (the leader) wins
-    >>> legal_plays(hand, parse_cards("AH 9S"), Suit.SPADES, KlaverjasRules())
-    ((Card.parse('JS'),), 'must overtrump with {cards}')
-    >>> legal_plays(hand, parse_cards("AH 7H"), Suit.SPADES, KlaverjasRules())[1] is None
-    True
+    >>> hand = parse_cards("7C JS 8S")                # void in hearts
+    >>> trick = parse_cards("AH 9S 7H")              # the partner trumped the ace and is winning
+    >>> play_rule(hand, trick, Suit.SPADES, KlaverjasRules())
+    ((Card.parse('7C'), Card.parse('JS')), 'partner-no-undertrump')
+    >>> play_rule(hand, trick, Suit.SPADES, KlaverjasRules.parse("trick-rules=rotterdam"))
+    ((Card.parse('JS'),), 'overtrump')
     """
     cards = tuple(hand)
     if not trick:
-        return cards, None
+        return cards, "lead"
     led = trick[0].suit
     follow = tuple(card for card in cards if card.suit is led)
     if follow and led is not trump:
-        return follow, "must follow suit with {cards}"
+        return follow, "follow"
     power = _STRENGTH[trump]
     top = max((power[card.index] for card in trick if card.suit is trump), default=0)  # 0: no trump
     trumps = follow if led is trump else tuple(card for card in cards if card.suit is trump)
     higher = tuple(card for card in trumps if power[card.index] > top)
     if led is trump:
         if higher:
-            return higher, "must overtrump with {cards}"
-        if follow:
-            return follow, "must follow suit with {cards}"
-        return cards, None
+            return higher, "higher-trump"
+        return (follow, "lower-trump") if follow else (cards, "any")
     if not trumps:
-        return cards, None
+        return cards, "any"
     plain = tuple(card for card in cards if card.suit is not trump)
     partner_winning = trick_winner_index(trick, trump) == len(trick) - 2
     if rules.trick_rules == "amsterdam" and partner_winning:
         allowed = tuple(card for card in cards if card.suit is not trump or power[card.index] > top)
-        if not top or len(allowed) == len(cards) or not allowed:  # no trump in the trick, no lower one
-            return cards, None
-        return allowed, "may not undertrump partner's trump: play one of {cards}"
+        if not allowed:
+            return cards, "only-lower-trumps"
+        if not top or len(allowed) == len(cards):  # no trump in the trick, or no lower one held
+            return cards, "partner-wins"
+        return allowed, "partner-no-undertrump"
     if higher:
-        return higher, ("must overtrump with {cards}" if top else "must trump with {cards}")
+        return higher, ("overtrump" if top else "trump")
     if rules.trick_rules == "rotterdam" and rules.undertrump == "required":
-        return trumps, "must undertrump with {cards}"
+        return trumps, "undertrump"
     if plain:
-        return plain, "cannot overtrump and may not undertrump: play one of {cards}"
-    return cards, None
+        return plain, "no-undertrump"
+    return cards, "only-lower-trumps"
+
+
+def legal_plays(
+    hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: KlaverjasRules
+) -> tuple[tuple[Card, ...], str | None]:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, led first),
+    and the rule that limits them (``None`` when any card may be played): :func:`play_rule`'s
+    cards, its rule read as the end of a message, e.g. ``must follow suit with {cards}``.
+
+    >>> from klabsite.engine.cards import parse_cards
+    >>> hand = parse_cards("7C JS 8S")                # void in hearts, an opponent trumped
+    >>> legal_plays(hand, parse_cards("AH 9S"), Suit.SPADES, KlaverjasRules())
+    ((Card.parse('JS'),), 'must overtrump with {cards}')
+    >>> legal_plays(hand, parse_cards("AH 7H"), Suit.SPADES, KlaverjasRules())[1] is None
+    True
+    """
+    cards, rule = play_rule(hand, trick, trump, rules)
+    return cards, _RULE_MESSAGES[rule]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -490,10 +532,12 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
     def _all_passed(self) -> bool:
         return len(self._bids) >= 4
 
-    def _play_rule(self) -> tuple[tuple[Card, ...], str | None]:
+    def play_rule(self) -> tuple[tuple[Card, ...], str]:
+        """In the card play, the cards the player to act may play and the word of the rule that
+        decides them (:func:`play_rule`)."""
         assert self._to_act is not None and self._trump is not None
         hand = self._hands[self._to_act]
-        return legal_plays(hand, [card for _, card in self._trick], self._trump, self.rules)
+        return play_rule(hand, [card for _, card in self._trick], self._trump, self.rules)
 
     def _compute_legal(self) -> list[Action]:
         seat = self._to_act
@@ -501,7 +545,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
             return []
         if self._phase is KlaverjasPhase.PLAY:
             plays = _PLAY_ACTIONS[seat]
-            return [plays[card.index] for card in self._play_rule()[0]]
+            return [plays[card.index] for card in self.play_rule()[0]]
         choice = self.rules.trump_choice
         names = _NAMES[seat]
         if choice == "turned":
@@ -529,9 +573,9 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
                 return f"{seat} cannot {what}: {seat} does not hold {action.card}"
             if not action.bella:
                 return f"{seat} cannot play {action.card} nobella: no bella in Klaverjas"
-            cards, rule = self._play_rule()
+            cards, rule = self.play_rule()
             listed = _card_list(cards, self._trump)
-            return f"{seat} cannot {what}: " + (rule or "{cards}").format(cards=listed)
+            return f"{seat} cannot {what}: " + (_RULE_MESSAGES[rule] or "{cards}").format(cards=listed)
         choice = self.rules.trump_choice
         if action.kind is ActionKind.PLAY:
             why = "trump is not chosen yet"

@@ -23,6 +23,7 @@ from klabsite.engine.events import TrickWon
 from klabsite.engine.melds import MeldsCompared
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import trick_winner_index
 from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
 from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
@@ -106,6 +107,11 @@ class StepView:
     """For a card play with a ``dd`` annotation: each legal card, its value and its cost."""
     forced: bool = False
     """For a card play: whether it was the only card the rules allowed."""
+    rule: str | None = None
+    """For a card play: the word of the rule that decided which cards were allowed (``follow``,
+    ``trump``, ``partner-wins`` …: the engine's ``play_rule()``)."""
+    partner_winning: bool = False
+    """For a Klaverjas card play: whether the player's partner was winning the trick before it."""
     swing: str | None = None
     """For an analysed card play that decides the deal with perfect play from it on (all hands in
     view): ``"sinks"`` when the player's own side chose trump and made the deal with the best
@@ -236,25 +242,42 @@ def _swing(step: Step, dd: tuple[tuple[Card, int, int], ...] | None, by_side: bo
     return "lets-through" if best >= 0 > played else None
 
 
-def _forced_plays(done: DealReplay) -> set[int]:
-    """The indexes of the actions of ``done`` that played the only card the rules allowed."""
-    return {index for index, action, deal in positions(done)
-            if action.kind is ActionKind.PLAY and len(legal_cards(deal)) == 1}
+@dataclass(frozen=True)
+class _Play:
+    """What the rules allowed at one card play."""
+
+    forced: bool
+    rule: str
+    partner_winning: bool
+
+
+def _plays(done: DealReplay) -> dict[int, _Play]:
+    """Each card play of ``done`` by action index: whether it was the only card the rules allowed,
+    the rule that decided the cards allowed, and whether the partner was winning the trick."""
+    plays = {}
+    for index, action, deal in positions(done):
+        if action.kind is not ActionKind.PLAY:
+            continue
+        trick = [card for _, card in deal.trick]
+        partner = len(deal.hands) == 4 and len(trick) >= 2 and trick_winner_index(trick, deal.trump) == len(trick) - 2
+        plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner)
+    return plays
 
 
 def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple[StepView, ...]:
-    """The views of a played deal's steps: a card play with its analysis, whether it was forced
+    """The views of a played deal's steps: a card play with its analysis, what the rules allowed
     and whether it turned the deal."""
     card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
-    forced = _forced_plays(done)
+    plays = _plays(done)
     views = []
     for position, step in enumerate(steps):
         if step.action is None or not step.name.startswith("t"):
             views.append(StepView(step, position))
             continue
         index = card_index[id(step.action)]
-        dd = _dd(done, index)
-        views.append(StepView(step, position, dd, index in forced, _swing(step, dd, by_side)))
+        dd, play = _dd(done, index), plays[index]
+        views.append(StepView(step, position, dd, play.forced, play.rule, play.partner_winning,
+                              _swing(step, dd, by_side)))
     return tuple(views)
 
 
