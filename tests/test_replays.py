@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from klabsite.cli import main
 from klabsite.commands.analyse import analyse_record
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.records.annotations import dd_cost
@@ -425,3 +426,73 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
         mine = step.step.seat == step.table.chooser
         assert mine == (step.swing == "sinks")
         assert values[step.step.action.card] < values[step.best_cards[0]]
+
+
+RULE_SENTENCES = {
+    "higher-trump": "Trumps were led, so {who} must play a higher trump.",
+    "lower-trump": "Trumps were led and {who} holds no higher trump, so any trump will do.",
+    "trump": "{who} has no {suit}, so must trump.",
+    "overtrump": "{who} has no {suit}, so must trump higher than the trump in the trick.",
+    "undertrump": "{who} has no {suit} and cannot trump higher, so must trump lower: these rules require it.",
+    "no-undertrump": "{who} has no {suit} and cannot trump higher, and may not trump lower, so plays another suit.",
+    "partner-wins": "{who} has no {suit}, but the partner is winning the trick, so any card will do (Amsterdam rules).",
+    "only-lower-trumps": "{who} has no {suit} and only trumps lower than the one in the trick, so must play one of them.",
+}
+"""The English sentence of each rule word the fixtures below hold (``any`` has two, checked apart)."""
+
+
+@pytest.mark.parametrize("files", [["kv_rot_ok.klab", "kv_rot_forbidden_ok.klab"],
+                                   ["tags_kv_last_trick_made.klab", "tags_kv_roem_100.klab"]])
+def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, files):
+    paths = [AUDIT / name for name in files] + [FIXTURES / "replays" / "kv.klab"]
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=paths) == 0
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    seen = set()
+    for path in paths:
+        for deal in _views(path):
+            for step in (step for step in deal.steps if step.kind == "card"):
+                html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+                note = re.search(r'<p class="play-rule">(.*?)</p>', html)
+                seen.add(step.rule)
+                if step.partner_winning and step.rule in ("trump", "overtrump", "undertrump", "no-undertrump"):
+                    seen.add("rotterdam-partner")
+                if step.rule in ("lead", "follow"):
+                    assert note is None, step.name
+                    continue
+                who = {"N": "North", "E": "East", "S": "South", "W": "West"}[step.step.seat.value]
+                led = step.table.trick[0][1].suit
+                if step.rule == "any":
+                    expected = (f"{who} has no trumps left, so any card will do." if led is step.table.trump
+                                else f"{who} has no {suits[led.value]} and no trumps, so any card will do.")
+                else:
+                    expected = RULE_SENTENCES[step.rule].format(who=who, suit=suits[led.value])
+                rotterdam = " Under Rotterdam rules this holds even when the partner is winning the trick."
+                assert note and note.group(1) in (expected, expected + rotterdam), (deal.id, step.name)
+                bound = step.rule in ("trump", "overtrump", "undertrump", "no-undertrump")
+                assert note.group(1).endswith(rotterdam) == (bound and step.partner_winning), (deal.id, step.name)
+                assert not (bound and step.partner_winning) or deal.rules.trick_rules == "rotterdam"
+    assert {"lead", "follow", "any", "trump", "overtrump", "partner-wins", "only-lower-trumps"} <= seen
+    assert "rotterdam-partner" in seen if "kv_rot_ok.klab" in files else "no-undertrump" in seen
+
+
+def test_a_klaberjass_step_says_when_the_card_led_must_be_beaten(tmp_path):
+    path = tmp_path / "beat.klab"
+    assert main(["simulate", "--game", "klaberjass", "--seed", "beat", "--deals", "6", "--rules", "must-beat=any-lead",
+                 "--bots", "random", "--out", str(path)]) == 0
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[path]) == 0
+    sentences = {"beat": "{who} can beat the card led, and under these rules must.",
+                 "higher-trump": "Trumps were led, so {who} must play a higher trump.",
+                 "trump": "{who} has no {suit}, so must trump."}
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    seen = set()
+    for deal in _views(path):
+        for step in deal.steps:
+            if step.rule in sentences:
+                html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+                who = {"N": "North", "S": "South"}[step.step.seat.value]
+                suit = suits[step.table.trick[0][1].suit.value]
+                assert f'<p class="play-rule">{sentences[step.rule].format(who=who, suit=suit)}</p>' in html, step.name
+                seen.add(step.rule)
+    assert seen == set(sentences)

@@ -259,7 +259,8 @@ def _plays(done: DealReplay) -> dict[int, _Play]:
         if action.kind is not ActionKind.PLAY:
             continue
         trick = [card for _, card in deal.trick]
-        partner = len(deal.hands) == 4 and len(trick) >= 2 and trick_winner_index(trick, deal.trump) == len(trick) - 2
+        partner = len(deal.hands) == 4 and len(trick) >= 2
+        partner = partner and trick_winner_index(trick, deal.trump) == len(trick) - 2
         plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner)
     return plays
 
