@@ -405,6 +405,10 @@ def test_a_card_that_turns_the_deal_says_so_and_perfect_play_bears_it_out(tmp_pa
         assert outcomes == (("made", "nat") if step.swing == "sinks" else ("nat", "made")), step.name
     croatian = (out / "hr" / page.relative_to(out / "en") / f"{next(iter(turned))}.html").read_text(encoding="utf-8")
     assert "Ova karta preokreće dijeljenje" in croatian
+    overview = (page / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<h2 id="turns">Where the deal turned</h2>\n<ul class="turns">(.*?)</ul>', overview, re.S)
+    assert listed and re.findall(r'<li><a href="([^"]+)\.html">', listed.group(1)) == list(turned)
+    assert listed.group(1).count("It turns the deal: with perfect play from here,") == len(turned)
 
 
 def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
@@ -417,6 +421,9 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
     deal = _views(path)[0]
     turned = [step for step in deal.steps if step.swing]
     assert {step.swing for step in turned} == {"sinks", "lets-through"}
+    overview = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<ul class="turns">(.*?)</ul>', overview, re.S)
+    assert listed and listed.group(1).count("<li>") == len(turned)
     for step in turned:
         html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
         maker = {"N": "North", "S": "South"}[step.table.chooser.value]
