@@ -437,12 +437,14 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
 
 RULE_SENTENCES = {
     "higher-trump": "Trumps were led, so {who} must play a higher trump.",
-    "lower-trump": "Trumps were led and {who} holds no higher trump, so any trump will do.",
+    "lower-trump": "Trumps were led and {who} holds no higher trump, so may play any trump.",
     "trump": "{who} has no {suit}, so must trump.",
     "overtrump": "{who} has no {suit}, so must trump higher than the trump in the trick.",
     "undertrump": "{who} has no {suit} and cannot trump higher, so must trump lower: these rules require it.",
-    "no-undertrump": "{who} has no {suit} and cannot trump higher, and may not trump lower, so plays another suit.",
-    "partner-wins": "{who} has no {suit}, but the partner is winning the trick, so any card will do (Amsterdam rules).",
+    "no-undertrump": "{who} has no {suit} and cannot trump higher, and trumping lower is not allowed: the card must "
+                     "be of another suit.",
+    "partner-wins": "{who} has no {suit}, but their partner is winning the trick, so any card may be played "
+                    "(Amsterdam rules).",
     "only-lower-trumps": "{who} has no {suit} and only trumps lower than the one in the trick, so must play one of them.",
 }
 """The English sentence of each rule word the fixtures below hold (``any`` has two, checked apart)."""
@@ -464,14 +466,17 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, file
                 seen.add(step.rule)
                 if step.partner_winning and step.rule in ("trump", "overtrump", "undertrump", "no-undertrump"):
                     seen.add("rotterdam-partner")
-                if step.rule in ("lead", "follow"):
-                    assert note is None, step.name
+                if step.rule in ("lead", "follow") or (step.forced and step.rule in ("any", "partner-wins",
+                                                                                     "only-lower-trumps")):
+                    assert note is None, step.name  # nothing to say, or a last card any rule allows
                     continue
                 who = {"N": "North", "E": "East", "S": "South", "W": "West"}[step.step.seat.value]
                 led = step.table.trick[0][1].suit
                 if step.rule == "any":
-                    expected = (f"{who} has no trumps left, so any card will do." if led is step.table.trump
-                                else f"{who} has no {suits[led.value]} and no trumps, so any card will do.")
+                    expected = (f"{who} has no trumps, so may play any card." if led is step.table.trump
+                                else f"{who} has no {suits[led.value]} and no trumps, so may play any card.")
+                elif step.rule == "lower-trump" and step.forced:
+                    expected = f"Trumps were led and {who} holds a single trump, so must play it."
                 else:
                     expected = RULE_SENTENCES[step.rule].format(who=who, suit=suits[led.value])
                 rotterdam = " Under Rotterdam rules this holds even when the partner is winning the trick."
