@@ -480,9 +480,14 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, file
                 else:
                     expected = RULE_SENTENCES[step.rule].format(who=who, suit=suits[led.value])
                 rotterdam = " Under Rotterdam rules this holds even when the partner is winning the trick."
-                assert note and note.group(1) in (expected, expected + rotterdam), (deal.id, step.name)
+                assert note, (deal.id, step.name)
+                sentence, _, link = note.group(1).partition(' <a class="rule-link" href="')
+                assert sentence in (expected, expected + rotterdam), (deal.id, step.name)
                 bound = step.rule in ("trump", "overtrump", "undertrump", "no-undertrump")
-                assert note.group(1).endswith(rotterdam) == (bound and step.partner_winning), (deal.id, step.name)
+                assert sentence.endswith(rotterdam) == (bound and step.partner_winning), (deal.id, step.name)
+                section = ("the-rules-both-agree-on" if step.rule in ("higher-trump", "lower-trump", "any")
+                           else f"{deal.rules.trick_rules}-rules")
+                assert link == f'../../klaverjas-play.html#{section}">The rule</a>', (deal.id, step.name)
                 assert not (bound and step.partner_winning) or deal.rules.trick_rules == "rotterdam"
     assert {"lead", "follow", "any", "trump", "overtrump", "partner-wins", "only-lower-trumps"} <= seen
     assert "rotterdam-partner" in seen if "kv_rot_ok.klab" in files else "no-undertrump" in seen
@@ -505,6 +510,8 @@ def test_a_klaberjass_step_says_when_the_card_led_must_be_beaten(tmp_path):
                 html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
                 who = {"N": "North", "S": "South"}[step.step.seat.value]
                 suit = suits[step.table.trick[0][1].suit.value]
-                assert f'<p class="play-rule">{sentences[step.rule].format(who=who, suit=suit)}</p>' in html, step.name
+                sentence = sentences[step.rule].format(who=who, suit=suit)
+                link = '<a class="rule-link" href="../../klaberjass-play.html#play">The rule</a>'
+                assert f'<p class="play-rule">{sentence} {link}</p>' in html, step.name
                 seen.add(step.rule)
     assert seen == set(sentences)

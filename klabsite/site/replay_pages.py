@@ -77,6 +77,25 @@ def _option_links(game: str) -> dict[str, str]:
     return {name: f"../../{page}" for name, page in _OPTION_PAGES[game].items()}
 
 
+_BOTH_AGREE = "klaverjas-play.html#the-rules-both-agree-on"
+"""Klaverjas: the rules Amsterdam and Rotterdam share (following suit, trumps led)."""
+_TRADITION_RULES = ("trump", "overtrump", "undertrump", "no-undertrump", "only-lower-trumps", "partner-wins",
+                    "partner-no-undertrump")
+"""Klaverjas: the rule words of a player who cannot follow a plain suit, where the traditions differ."""
+
+
+def _rule_links(deal: DealView) -> dict[str, str]:
+    """Where each rule word of a card play (``StepView.rule``) is explained, from a deal's folder:
+    the play page's section of the deal's trick rules, or the rules both traditions share."""
+    if deal.game == "klaberjass":
+        words = ("higher-trump", "lower-trump", "beat", "trump", "any")
+        return dict.fromkeys(words, "../../klaberjass-play.html#play")
+    tradition = f"klaverjas-play.html#{deal.rules.trick_rules}-rules"
+    links = dict.fromkeys(("higher-trump", "lower-trump", "any"), f"../../{_BOTH_AGREE}")
+    links.update(dict.fromkeys(_TRADITION_RULES, f"../../{tradition}"))
+    return links
+
+
 def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
     return f"{lang}/deals/{deal.id}/{name}.html"
 
@@ -89,7 +108,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
     for language in renderer.languages:
         lang = language.code
         for deal in renderer.deals:
-            groups = step_groups(deal)
+            groups, rule_links = step_groups(deal), _rule_links(deal)
             hands = next((step for step in deal.steps if step.kind == "extra"), deal.steps[0])
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
@@ -98,7 +117,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
             for index, step in enumerate(deal.steps):
                 yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
                            {"deal": deal, "step": step, "groups": groups, "next_deal": following.get(deal.id),
-                            **neighbours(deal, index)},
+                            "rule_links": rule_links, **neighbours(deal, index)},
                            source=deal.source)
 
 
