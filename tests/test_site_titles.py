@@ -98,3 +98,10 @@ def test_a_title_missing_from_a_catalog_is_shown_as_written_with_a_warning_that_
     assert [warning for warning in warnings if "deal title" in warning] == [
         "locales/fr/LC_MESSAGES/content.po:1: warning: deal title 'A quiet deal' is not in the catalog yet "
         "(run: klabsite i18n extract && klabsite i18n update)"]
+
+
+def test_a_site_without_the_play_pages_explains_the_rule_without_linking_to_it(titled_project):
+    outputs, _ = render(load_config(titled_project, languages=["en"]))
+    steps = [data.decode() for path, data in outputs.items() if path.startswith("en/deals/") and "/t" in path]
+    assert any('<p class="play-rule">' in html for html in steps)
+    assert not any('class="rule-link"' in html for html in steps)

@@ -10,7 +10,7 @@ Links stay relative: a step page ``<lang>/deals/<id>/t3-2.html`` links its neigh
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -84,16 +84,17 @@ _TRADITION_RULES = ("trump", "overtrump", "undertrump", "no-undertrump", "only-l
 """Klaverjas: the rule words of a player who cannot follow a plain suit, where the traditions differ."""
 
 
-def _rule_links(deal: DealView) -> dict[str, str]:
+def _rule_links(deal: DealView, slugs: Collection[str]) -> dict[str, str]:
     """Where each rule word of a card play (``StepView.rule``) is explained, from a deal's folder:
-    the play page's section of the deal's trick rules, or the rules both traditions share."""
+    the play page's section of the deal's trick rules, or the rules both traditions share. None
+    when the site has no such page (``slugs``: its rules pages; a project may leave them out)."""
     if deal.game == "klaberjass":
         words = ("higher-trump", "lower-trump", "beat", "trump", "any")
-        return dict.fromkeys(words, "../../klaberjass-play.html#play")
-    tradition = f"klaverjas-play.html#{deal.rules.trick_rules}-rules"
-    links = dict.fromkeys(("higher-trump", "lower-trump", "any"), f"../../{_BOTH_AGREE}")
-    links.update(dict.fromkeys(_TRADITION_RULES, f"../../{tradition}"))
-    return links
+        links = dict.fromkeys(words, "klaberjass-play.html#play")
+    else:
+        links = dict.fromkeys(("higher-trump", "lower-trump", "any"), _BOTH_AGREE)
+        links.update(dict.fromkeys(_TRADITION_RULES, f"klaverjas-play.html#{deal.rules.trick_rules}-rules"))
+    return {word: f"../../{link}" for word, link in links.items() if link.partition(".html")[0] in slugs}
 
 
 def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
@@ -105,10 +106,11 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
     from klabsite.site.render import Page
 
     following = next_deals(renderer.deals)
+    slugs = {source.slug for source in renderer.site.rules}
     for language in renderer.languages:
         lang = language.code
         for deal in renderer.deals:
-            groups, rule_links = step_groups(deal), _rule_links(deal)
+            groups, rule_links = step_groups(deal), _rule_links(deal, slugs)
             hands = next((step for step in deal.steps if step.kind == "extra"), deal.steps[0])
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
