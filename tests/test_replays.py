@@ -364,6 +364,12 @@ def _outcome_after(done, index: int, card) -> str:
     """The result of replayed deal ``done`` when ``card`` is played as its action ``index`` and then
     every player plays a best card (the solver's values, all hands seen) to the end, scored by the
     engine."""
+    return _played_out(done, index, card)["result"]
+
+
+def _played_out(done, index: int, card) -> dict:
+    """The deal's JSON result when ``card`` is played as action ``index`` of ``done``, then a best
+    card by every player to the end (:func:`_outcome_after`)."""
     deal = done.fresh()
     for action, _ in done.applied[:index]:
         deal.apply(action)
@@ -373,7 +379,7 @@ def _outcome_after(done, index: int, card) -> str:
         values = solver.card_values(deal)
         best = max(values.values())
         deal.apply(Action.play(deal.to_act, next(card for card, value in values.items() if value == best)))
-    return deal.result.to_json()["result"]
+    return deal.result.to_json()
 
 
 @pytest.mark.parametrize("name", ["klaverjas_rotterdam", "klaverjas_turned"])
@@ -399,7 +405,7 @@ def test_a_card_that_turns_the_deal_says_so_and_perfect_play_bears_it_out(tmp_pa
         if step.name not in turned:
             continue
         playing = {"NS": "North–South", "EW": "East–West"}[step.table.chooser.side.value]
-        assert f"It turns the deal: with perfect play from here, {playing} {words[step.swing]}" in html, step.name
+        assert f"It turns the deal: with perfect play from this card on, {playing} {words[step.swing]}" in html, step.name
         best = next(card for card, _, cost in step.dd if cost == 0)
         outcomes = _outcome_after(done, index, best), _outcome_after(done, index, step.step.action.card)
         assert outcomes == (("made", "nat") if step.swing == "sinks" else ("nat", "made")), step.name
@@ -408,7 +414,41 @@ def test_a_card_that_turns_the_deal_says_so_and_perfect_play_bears_it_out(tmp_pa
     overview = (page / "index.html").read_text(encoding="utf-8")
     listed = re.search(r'<h2 id="turns">Where the deal turned</h2>\n<ul class="turns">(.*?)</ul>', overview, re.S)
     assert listed and re.findall(r'<li><a href="([^"]+)\.html">', listed.group(1)) == list(turned)
-    assert listed.group(1).count("It turns the deal: with perfect play from here,") == len(turned)
+    assert listed.group(1).count("It turns the deal: with perfect play from this card on,") == len(turned)
+
+
+def test_a_card_that_lets_a_pit_slip_or_through_says_so_and_perfect_play_bears_it_out(tmp_path):
+    path = FIXTURES / "replays" / "kv_pit_swings.klab"
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[path]) == 0
+    deal = _views(path)[0]
+    done = replay(read_record(path.read_text(encoding="utf-8"))).deals[0]
+    before = [index for index, action, _ in positions(done) if action.kind is ActionKind.PLAY]
+    card_steps = [step for step in deal.steps if step.kind == "card"]
+    swings = {step.name: step.swing for step in card_steps if step.swing}
+    assert swings == {"t2-1": "pit-slips", "t5-2": "pit-through"}
+    words = {"pit-slips": "It lets the pit slip: with perfect play from this card on, North–South no longer take "
+                          "every trick.",
+             "pit-through": "It lets the pit through: with perfect play from this card on, North–South now take "
+                            "every trick."}
+    page = out / "en" / "deals" / deal.id
+    for step, index in zip(card_steps, before, strict=True):
+        html = (page / f"{step.name}.html").read_text(encoding="utf-8")
+        assert ("the pit" in html) == (step.name in swings), step.name
+        if not step.dd:   # a forced card has no analysis, and decides nothing
+            continue
+        best = step.best_cards[0]
+        with_best, as_played = (_played_out(done, index, card) for card in (best, step.step.action.card))
+        if step.name in swings:
+            assert words[step.swing] in html
+            assert (with_best["pit"], as_played["pit"]) == ((True, False) if step.swing == "pit-slips" else (False, True))
+        else:   # a card that decides nothing about the pit: the best card and it agree
+            assert with_best["pit"] == as_played["pit"] or step.swing, step.name
+    overview = (page / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<ul class="turns">(.*?)</ul>', overview, re.S)
+    assert listed and re.findall(r'<li><a href="([^"]+)\.html">', listed.group(1)) == ["t2-1", "t5-2"]
+    french = (out / "fr" / "deals" / deal.id / "t2-1.html").read_text(encoding="utf-8")
+    assert "It lets" not in french and "pit" in french
 
 
 def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
@@ -428,7 +468,7 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
         html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
         maker = {"N": "North", "S": "South"}[step.table.chooser.value]
         ending = "no longer makes it." if step.swing == "sinks" else "now makes it."
-        assert f"It turns the deal: with perfect play from here, {maker}, the maker, {ending}" in html, step.name
+        assert f"It turns the deal: with perfect play from this card on, {maker}, the maker, {ending}" in html, step.name
         values = {card: value for card, value, _ in step.dd}
         mine = step.step.seat == step.table.chooser
         assert mine == (step.swing == "sinks")

@@ -16,8 +16,9 @@ import random
 import pytest
 
 from klabsite.engine.options import KlaberjassRules, KlaverjasRules
-from klabsite.solver import Solver
-from tests.solver_helpers import both_cores, brute_force_cards, endgame
+from klabsite.solver import Solver, takes_every_trick
+from klabsite.solver.deals import klaverjas_position
+from tests.solver_helpers import both_cores, brute_force_cards, copy_deal, endgame
 
 
 def _klaberjass_variants() -> list[KlaberjassRules]:
@@ -67,3 +68,27 @@ def test_klaverjas_endgames_match_brute_force(rules: KlaverjasRules) -> None:
     for number in range(16):
         bias = ("random", "pit")[number % 2]
         _check(endgame(rules, rng, cards=3 if number % 4 else 2, bias=bias), solvers)
+
+
+def _every_trick_by_brute_force(deal) -> bool:
+    """Whether the playing side wins a pit against every defence: every legal action tried, the
+    pit read from the engine's result."""
+    if deal.is_over:
+        return deal.result.to_json()["pit"]
+    outcomes = []
+    for action in deal.legal_actions():
+        child = copy_deal(deal)
+        child.apply(action)
+        outcomes.append(_every_trick_by_brute_force(child))
+    return any(outcomes) if deal.to_act.side is deal.playing else all(outcomes)
+
+
+@pytest.mark.parametrize("rules", KLAVERJAS_VARIANTS, ids=lambda rules: rules.format() or "defaults")
+def test_a_pit_in_reach_matches_brute_force(rules: KlaverjasRules) -> None:
+    rng = random.Random(f"klaverjas pit in reach {rules.format()}")
+    found = []
+    for number in range(24):
+        deal = endgame(rules, rng, cards=3 if number % 2 else 2, bias="pit")
+        found.append(_every_trick_by_brute_force(deal))
+        assert takes_every_trick(klaverjas_position(deal)) is found[-1], deal
+    assert True in found and False in found   # both answers are put to the test

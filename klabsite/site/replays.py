@@ -20,6 +20,7 @@ from typing import Any
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
+from klabsite.engine.klaverjas import KlaverjasDeal
 from klabsite.engine.melds import MeldsCompared
 from klabsite.engine.options import GameRules
 from klabsite.engine.seats import Seat
@@ -31,6 +32,8 @@ from klabsite.records.steps import Step, Table, deal_steps
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.sources import decode
+from klabsite.solver import takes_every_trick
+from klabsite.solver.deals import klaverjas_position
 
 __all__ = ["LoadedRecord", "DealView", "StepView", "MatchView", "MatchRow", "load_records",
            "deal_views", "match_views", "TAG_ORDER"]
@@ -116,7 +119,11 @@ class StepView:
     """For an analysed card play that decides the deal with perfect play from it on (all hands in
     view): ``"sinks"`` when the player's own side chose trump and made the deal with the best
     card but not with the card played; ``"lets-through"`` when the other side chose trump and the
-    best card beat them but the card played lets them make it (:func:`_swing`)."""
+    best card beat them but the card played lets them make it (:func:`_swing`). Otherwise, in
+    Klaverjas, ``"pit-slips"`` when the player's side chose trump and would have taken every
+    trick with the best card but not now; ``"pit-through"`` when the other side chose trump and
+    the best card stopped their pit but the card played lets them take every trick
+    (:func:`_pit_swing`)."""
 
     @property
     def name(self) -> str:
@@ -242,18 +249,39 @@ def _swing(step: Step, dd: tuple[tuple[Card, int, int], ...] | None, by_side: bo
     return "lets-through" if best >= 0 > played else None
 
 
+PIT_COST = 100
+"""The least a card that lets a pit slip, or lets one through, can cost: the pit's bonus."""
+
+
+def _pit_swing(deal: Any, card: Card, dd: tuple[tuple[Card, int, int], ...] | None) -> str | None:
+    """Whether ``card``, played in the Klaverjas ``deal``, decides the pit with perfect play from
+    it on (:attr:`StepView.swing`). Only a card that costs at least the pit's bonus can, so only
+    those are searched (:func:`~klabsite.solver.takes_every_trick`)."""
+    if not isinstance(deal, KlaverjasDeal) or not dd or deal.chooser is None:
+        return None
+    if next(cost for played, _, cost in dd if played == card) < PIT_COST:
+        return None
+    position = klaverjas_position(deal)
+    before, after = takes_every_trick(position), takes_every_trick(position.play(card.index))
+    if deal.to_act.side == deal.chooser.side:
+        return "pit-slips" if before and not after else None
+    return "pit-through" if after and not before else None
+
+
 @dataclass(frozen=True)
 class _Play:
-    """What the rules allowed at one card play."""
+    """What the rules allowed at one card play, and whether it decided the pit."""
 
     forced: bool
     rule: str
     partner_winning: bool
+    pit: str | None
 
 
 def _plays(done: DealReplay) -> dict[int, _Play]:
     """Each card play of ``done`` by action index: whether it was the only card the rules allowed,
-    the rule that decided the cards allowed, and whether the partner was winning the trick."""
+    the rule that decided the cards allowed, whether the partner was winning the trick, and
+    whether it let the pit slip or through (:func:`_pit_swing`)."""
     plays = {}
     for index, action, deal in positions(done):
         if action.kind is not ActionKind.PLAY:
@@ -261,7 +289,8 @@ def _plays(done: DealReplay) -> dict[int, _Play]:
         trick = [card for _, card in deal.trick]
         partner = len(deal.hands) == 4 and len(trick) >= 2
         partner = partner and trick_winner_index(trick, deal.trump) == len(trick) - 2
-        plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner)
+        plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner,
+                             _pit_swing(deal, action.card, _dd(done, index)))
     return plays
 
 
@@ -278,7 +307,7 @@ def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple
         index = card_index[id(step.action)]
         dd, play = _dd(done, index), plays[index]
         views.append(StepView(step, position, dd, play.forced, play.rule, play.partner_winning,
-                              _swing(step, dd, by_side)))
+                              _swing(step, dd, by_side) or play.pit))
     return tuple(views)
 
 

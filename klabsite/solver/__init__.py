@@ -13,6 +13,7 @@ other side's, everybody playing perfectly from here (docs/record-format.md, "Ann
   as indices; :mod:`klabsite.solver.deals` builds them from engine deals. Keep one
   :class:`Solver`: its search cores are kept per trump and option, and a transposition table
   stays valid while the positions come from one deal (it is cleared when a card changes hands).
+- :func:`takes_every_trick`: whether the Klaverjas playing side has a pit in reach.
 - The search cores are in C when the optional extension was built (``pip install`` does it when
   a compiler is there), else in Python; both search the same tree (:mod:`klabsite.solver.native`).
 
@@ -24,7 +25,7 @@ other side's, everybody playing perfectly from here (docs/record-format.md, "Ann
 
 from klabsite.solver.api import Solver, card_values, position_card_values, solve, solve_position
 from klabsite.solver.klaberjass import KlaberjassPosition, KlaberjassSolver
-from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver
+from klabsite.solver.klaverjas import KlaverjasPosition, KlaverjasSolver, takes_every_trick
 
 __all__ = [
     "solve",
@@ -36,4 +37,5 @@ __all__ = [
     "KlaberjassSolver",
     "KlaverjasPosition",
     "KlaverjasSolver",
+    "takes_every_trick",
 ]

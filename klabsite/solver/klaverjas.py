@@ -37,7 +37,7 @@ from klabsite.solver.native import KlaverjasCore, klaverjas_search
 from klabsite.solver.search import largest
 from klabsite.solver.tables import cards_in, points_in, roem_bound
 
-__all__ = ["KlaverjasPosition", "KlaverjasSolver"]
+__all__ = ["KlaverjasPosition", "KlaverjasSolver", "takes_every_trick"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,3 +192,35 @@ class KlaverjasSolver:
         self.nodes = self._counted() - start
         return values
 
+
+
+def takes_every_trick(position: KlaverjasPosition) -> bool:
+    """Whether the playing side takes every trick still to win, whatever the other side plays and
+    all cards visible: a pit in reach (or already made, at the end). A pit is worth more than
+    anything else the playing side can score, so it is what perfect play makes when it can.
+
+    >>> from klabsite.engine.cards import mask_of, parse_cards
+    >>> hands = tuple(mask_of(parse_cards(text)) for text in ("JH AC", "9H 7C", "KS AS", "QH TS"))
+    >>> position = KlaverjasPosition(hands, trump=2, playing=0, leader=0)   # hearts are trumps
+    >>> takes_every_trick(position)                # N draws the trumps first, then cashes the ace
+    True
+    >>> takes_every_trick(position.play(Card.parse("AC").index))   # the ace first: W trumps it
+    False
+    """
+    return _every_trick(position, {})
+
+
+_Seen = dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool]
+"""Positions already answered, by hands, leader and trick."""
+
+
+def _every_trick(position: KlaverjasPosition, seen: _Seen) -> bool:
+    if position.tricks[1 - position.playing]:
+        return False
+    if position.is_over:
+        return True
+    key = (position.hands, position.leader, position.trick)
+    if key not in seen:
+        children = (_every_trick(position.play(card), seen) for card in cards_in(position.legal()))
+        seen[key] = any(children) if (position.to_act & 1) == position.playing else all(children)
+    return seen[key]
