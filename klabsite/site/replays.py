@@ -20,9 +20,10 @@ from typing import Any
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
-from klabsite.engine.klaverjas import KlaverjasDeal
+from klabsite.engine.klaverjas import DEAL_POINTS, KlaverjasDeal
 from klabsite.engine.melds import MeldsCompared
 from klabsite.engine.options import GameRules
+from klabsite.engine.roem import PIT_BONUS
 from klabsite.engine.seats import Seat
 from klabsite.engine.tricks import trick_winner_index
 from klabsite.records.annotations import dd_order
@@ -249,23 +250,26 @@ def _swing(step: Step, dd: tuple[tuple[Card, int, int], ...] | None, by_side: bo
     return "lets-through" if best >= 0 > played else None
 
 
-PIT_COST = 100
-"""The least a card that lets a pit slip, or lets one through, can cost: the pit's bonus."""
-
-
 def _pit_swing(deal: Any, card: Card, dd: tuple[tuple[Card, int, int], ...] | None) -> str | None:
     """Whether ``card``, played in the Klaverjas ``deal``, decides the pit with perfect play from
-    it on (:attr:`StepView.swing`). Only a card that costs at least the pit's bonus can, so only
-    those are searched (:func:`~klabsite.solver.takes_every_trick`)."""
-    if not isinstance(deal, KlaverjasDeal) or not dd or deal.chooser is None:
+    it on (:attr:`StepView.swing`), by :func:`~klabsite.solver.takes_every_trick`.
+
+    The values tell which cards need that search. A pit is worth at least 162 + 100 to the
+    playing side, so a pit in reach shows as a value that high, and the card that decides it
+    costs at least the pit's 100.
+    """
+    if not isinstance(deal, KlaverjasDeal) or not dd or deal.playing is None:
         return None
-    if next(cost for played, _, cost in dd if played == card) < PIT_COST:
+    played, cost = next((value, cost) for each, value, cost in dd if each == card)
+    mine = deal.to_act.side == deal.playing
+    pit_value = DEAL_POINTS + PIT_BONUS
+    if cost < PIT_BONUS or (dd[0][1] if mine else -played) < pit_value:
         return None
     position = klaverjas_position(deal)
-    before, after = takes_every_trick(position), takes_every_trick(position.play(card.index))
-    if deal.to_act.side == deal.chooser.side:
-        return "pit-slips" if before and not after else None
-    return "pit-through" if after and not before else None
+    after = takes_every_trick(position.play(card.index))
+    if mine:   # the pit slipped if it is gone now and was there
+        return "pit-slips" if not after and takes_every_trick(position) else None
+    return "pit-through" if after and not takes_every_trick(position) else None
 
 
 @dataclass(frozen=True)
