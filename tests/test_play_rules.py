@@ -51,9 +51,9 @@ def _klaverjas_rule(hand: tuple[Card, ...], trick: list[Card], trump: Suit, rule
         return "partner-wins" if legal == set(hand) else "partner-no-undertrump"
     if higher:
         return "overtrump" if top >= 0 else "trump"
-    if rules.undertrump == "required" and rules.trick_rules == "rotterdam":
-        return "undertrump"
-    return "no-undertrump" if trumps != set(hand) else "only-lower-trumps"
+    if trumps == set(hand):   # nothing but lower trumps: no rule leaves a choice of suit
+        return "only-lower-trumps"
+    return "undertrump" if rules.undertrump == "required" and rules.trick_rules == "rotterdam" else "no-undertrump"
 
 
 def _klaverjas_cards(word: str, hand: tuple[Card, ...], trick: list[Card], trump: Suit) -> set[Card]:
@@ -73,7 +73,7 @@ def _klaverjas_cards(word: str, hand: tuple[Card, ...], trick: list[Card], trump
 
 NOT_IN = {
     "": {"undertrump"},
-    "trick-rules=rotterdam": {"partner-wins", "partner-no-undertrump", "no-undertrump", "only-lower-trumps"},
+    "trick-rules=rotterdam": {"partner-wins", "partner-no-undertrump", "no-undertrump"},
     "trick-rules=rotterdam undertrump=forbidden": {"partner-wins", "partner-no-undertrump", "undertrump"},
 }
 """The words that cannot occur under each option: Rotterdam never lets the partner's winning

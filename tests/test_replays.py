@@ -486,14 +486,31 @@ RULE_SENTENCES = {
     "partner-wins": "{who} has no {suit}, but their partner is winning the trick, so any card may be played "
                     "(Amsterdam rules).",
     "only-lower-trumps": "{who} has no {suit} and only trumps lower than the one in the trick, so must play one of them.",
+    "partner-no-undertrump": "{who} has no {suit} and their partner is winning the trick, so any card may be played "
+                             "but a trump lower than the partner’s (Amsterdam rules).",
 }
 """The English sentence of each rule word the fixtures below hold (``any`` has two, checked apart)."""
 
+SEVERAL_TRUMPS = {
+    "overtrump": "{who} has no {suit}, so must trump higher than the highest trump in the trick.",
+    "only-lower-trumps": "{who} has no {suit} and only trumps lower than the highest one in the trick, so must play "
+                         "one of them.",
+}
+"""The sentences of a trick that already holds two trumps or more: the highest is the one to beat."""
 
-@pytest.mark.parametrize("files", [["kv_rot_ok.klab", "kv_rot_forbidden_ok.klab"],
-                                   ["tags_kv_last_trick_made.klab", "tags_kv_roem_100.klab"]])
-def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, files):
-    paths = [AUDIT / name for name in files] + [FIXTURES / "replays" / "kv.klab"]
+PARTNER_FORCED = ("{who} has no {suit} and their partner is winning the trick, but a trump lower than the partner’s "
+                  "may not be played (Amsterdam rules), so this card is the only one allowed.")
+"""A partner's trump that may not be undertrumped leaves one card: no sentence that offers a choice."""
+
+RULE_FIXTURES = [[AUDIT / "kv_rot_ok.klab", AUDIT / "kv_rot_forbidden_ok.klab"],
+                 [AUDIT / "tags_kv_last_trick_made.klab", AUDIT / "tags_kv_roem_100.klab"],
+                 [FIXTURES / "replays" / f"kv_rule_{name}.klab"
+                  for name in ("partner_forced", "two_trumps", "rot_lower", "rot_lower_two")]]
+
+
+@pytest.mark.parametrize("paths", RULE_FIXTURES, ids=["rotterdam", "amsterdam", "edge-cases"])
+def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, paths):
+    paths = [*paths, FIXTURES / "replays" / "kv.klab"]
     out = tmp_path / "site"
     assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=paths) == 0
     suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -517,6 +534,12 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, file
                                 else f"{who} has no {suits[led.value]} and no trumps, so may play any card.")
                 elif step.rule == "lower-trump" and step.forced:
                     expected = f"Trumps were led and {who} holds a single trump, so must play it."
+                elif step.rule == "partner-no-undertrump" and step.forced:
+                    expected = PARTNER_FORCED.format(who=who, suit=suits[led.value])
+                    seen.add("partner-forced")
+                elif step.rule in SEVERAL_TRUMPS and step.trumps_before > 1:
+                    expected = SEVERAL_TRUMPS[step.rule].format(who=who, suit=suits[led.value])
+                    seen.add(f"{step.rule}, several trumps")
                 else:
                     expected = RULE_SENTENCES[step.rule].format(who=who, suit=suits[led.value])
                 rotterdam = " Under Rotterdam rules this holds even when the partner is winning the trick."
@@ -525,12 +548,18 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, file
                 assert sentence in (expected, expected + rotterdam), (deal.id, step.name)
                 bound = step.rule in ("trump", "overtrump", "undertrump", "no-undertrump")
                 assert sentence.endswith(rotterdam) == (bound and step.partner_winning), (deal.id, step.name)
-                section = ("the-rules-both-agree-on" if step.rule in ("higher-trump", "lower-trump", "any")
-                           else f"{deal.rules.trick_rules}-rules")
+                both = step.rule in ("higher-trump", "lower-trump") or (step.rule == "any" and led is step.table.trump)
+                section = "the-rules-both-agree-on" if both else f"{deal.rules.trick_rules}-rules"
                 assert link == f'../../klaverjas-play.html#{section}">The rule</a>', (deal.id, step.name)
                 assert not (bound and step.partner_winning) or deal.rules.trick_rules == "rotterdam"
+    names = [path.name for path in paths]
+    if "kv_rule_two_trumps.klab" in names:   # each edge case the auditor found
+        assert {"partner-forced", "overtrump, several trumps", "only-lower-trumps, several trumps"} <= seen
+        rotterdam_lower = _views(FIXTURES / "replays" / "kv_rule_rot_lower.klab")[0]
+        assert any(step.rule == "only-lower-trumps" and not step.forced for step in rotterdam_lower.steps)
+        return
     assert {"lead", "follow", "any", "trump", "overtrump", "partner-wins", "only-lower-trumps"} <= seen
-    assert "rotterdam-partner" in seen if "kv_rot_ok.klab" in files else "no-undertrump" in seen
+    assert "rotterdam-partner" in seen if "kv_rot_ok.klab" in names else "no-undertrump" in seen
 
 
 def test_a_klaberjass_step_says_when_the_card_led_must_be_beaten(tmp_path):

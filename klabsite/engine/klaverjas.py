@@ -217,10 +217,11 @@ def play_rule(
     ``lead`` any card, leading; ``follow`` the suit led (a plain suit); trumps led: a
     ``higher-trump`` than any in the trick, or with none, any trump (``lower-trump``). Void in
     the suit led: ``any`` card without trumps; ``trump`` when the trick holds none yet, else
-    ``overtrump``; unable to, ``undertrump`` (Rotterdam, ``undertrump=required``) or a card of
-    another suit (``no-undertrump``); ``only-lower-trumps`` when that is all the hand holds. In
-    Amsterdam, when the partner is winning the trick: any card (``partner-wins``), or any card but
-    a trump lower than the partner's (``partner-no-undertrump``).
+    ``overtrump``; unable to, ``only-lower-trumps`` when that is all the hand holds (whatever the
+    rules), else ``undertrump`` (Rotterdam, ``undertrump=required``) or a card of another suit
+    (``no-undertrump``). In Amsterdam, when the partner is winning the trick: any card
+    (``partner-wins``), or any card but a trump lower than the partner's
+    (``partner-no-undertrump``).
 
     >>> from klabsite.engine.cards import parse_cards
     >>> hand = parse_cards("7C JS 8S")                # void in hearts
@@ -258,11 +259,11 @@ def play_rule(
         return allowed, "partner-no-undertrump"
     if higher:
         return higher, ("overtrump" if top else "trump")
+    if not plain:   # nothing but lower trumps: every rule lets them be played
+        return cards, "only-lower-trumps"
     if rules.trick_rules == "rotterdam" and rules.undertrump == "required":
         return trumps, "undertrump"
-    if plain:
-        return plain, "no-undertrump"
-    return cards, "only-lower-trumps"
+    return plain, "no-undertrump"
 
 
 def legal_plays(

@@ -87,13 +87,15 @@ _TRADITION_RULES = ("trump", "overtrump", "undertrump", "no-undertrump", "only-l
 def _rule_links(deal: DealView, slugs: Collection[str]) -> dict[str, str]:
     """Where each rule word of a card play (``StepView.rule``) is explained, from a deal's folder:
     the play page's section of the deal's trick rules, or the rules both traditions share. None
-    when the site has no such page (``slugs``: its rules pages; a project may leave them out)."""
+    when the site has no such page (``slugs``: its rules pages; a project may leave them out).
+    ``any-plain`` is ``any`` when a plain suit was led (in Klaverjas, each tradition says it)."""
     if deal.game == "klaberjass":
-        words = ("higher-trump", "lower-trump", "beat", "trump", "any")
+        words = ("higher-trump", "lower-trump", "beat", "trump", "any", "any-plain")
         links = dict.fromkeys(words, "klaberjass-play.html#play")
     else:
         links = dict.fromkeys(("higher-trump", "lower-trump", "any"), _BOTH_AGREE)
-        links.update(dict.fromkeys(_TRADITION_RULES, f"klaverjas-play.html#{deal.rules.trick_rules}-rules"))
+        tradition = f"klaverjas-play.html#{deal.rules.trick_rules}-rules"
+        links.update(dict.fromkeys((*_TRADITION_RULES, "any-plain"), tradition))
     return {word: f"../../{link}" for word, link in links.items() if link.partition(".html")[0] in slugs}
 
 

@@ -171,6 +171,12 @@ class StepView:
                          for seat in self.table.hands if seat != event.best)
 
     @property
+    def trumps_before(self) -> int:
+        """For a card play: how many trumps the trick held before it."""
+        trump = self.table.trump
+        return sum(card.suit is trump for _, card in self.table.trick[:-1])
+
+    @property
     def all_equal(self) -> bool:
         """Whether every legal card of an analysed card play is worth the same."""
         return bool(self.dd) and all(cost == 0 for _, _, cost in self.dd)
