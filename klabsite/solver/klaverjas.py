@@ -193,6 +193,9 @@ class KlaverjasSolver:
         return values
 
 
+_Seen = dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool]
+"""Positions already answered, by hands, leader and trick."""
+
 
 def takes_every_trick(position: KlaverjasPosition) -> bool:
     """Whether the playing side takes every trick still to win, whatever the other side plays and
@@ -208,10 +211,6 @@ def takes_every_trick(position: KlaverjasPosition) -> bool:
     False
     """
     return _every_trick(position, {})
-
-
-_Seen = dict[tuple[tuple[int, ...], int, tuple[int, ...]], bool]
-"""Positions already answered, by hands, leader and trick."""
 
 
 def _every_trick(position: KlaverjasPosition, seen: _Seen) -> bool:
