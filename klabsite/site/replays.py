@@ -280,18 +280,19 @@ def _pit_swing(deal: Any, card: Card, dd: tuple[tuple[Card, int, int], ...] | No
 
 @dataclass(frozen=True)
 class _Play:
-    """What the rules allowed at one card play, and whether it decided the pit."""
+    """What the rules allowed at one card play, its analysis, and whether it decided the pit."""
 
     forced: bool
     rule: str
     partner_winning: bool
+    dd: tuple[tuple[Card, int, int], ...] | None
     pit: str | None
 
 
 def _plays(done: DealReplay) -> dict[int, _Play]:
     """Each card play of ``done`` by action index: whether it was the only card the rules allowed,
-    the rule that decided the cards allowed, whether the partner was winning the trick, and
-    whether it let the pit slip or through (:func:`_pit_swing`)."""
+    the rule that decided the cards allowed, whether the partner was winning the trick, its
+    ``dd`` analysis (:func:`_dd`), and whether it let the pit slip or through (:func:`_pit_swing`)."""
     plays = {}
     for index, action, deal in positions(done):
         if action.kind is not ActionKind.PLAY:
@@ -299,8 +300,9 @@ def _plays(done: DealReplay) -> dict[int, _Play]:
         trick = [card for _, card in deal.trick]
         partner = len(deal.hands) == 4 and len(trick) >= 2
         partner = partner and trick_winner_index(trick, deal.trump) == len(trick) - 2
-        plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner,
-                             _pit_swing(deal, action.card, _dd(done, index)))
+        dd = _dd(done, index)
+        plays[index] = _Play(len(legal_cards(deal)) == 1, deal.play_rule()[1], partner, dd,
+                             _pit_swing(deal, action.card, dd))
     return plays
 
 
@@ -314,10 +316,9 @@ def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple
         if step.action is None or not step.name.startswith("t"):
             views.append(StepView(step, position))
             continue
-        index = card_index[id(step.action)]
-        dd, play = _dd(done, index), plays[index]
-        views.append(StepView(step, position, dd, play.forced, play.rule, play.partner_winning,
-                              _swing(step, dd, by_side) or play.pit))
+        play = plays[card_index[id(step.action)]]
+        views.append(StepView(step, position, play.dd, play.forced, play.rule, play.partner_winning,
+                              _swing(step, play.dd, by_side) or play.pit))
     return tuple(views)
 
 
