@@ -87,6 +87,32 @@ def test_an_arabic_step_is_right_to_left_with_the_table_drawn_as_a_compass(page:
     assert north and east and west and west["x"] < east["x"], "West on the left, East on the right"
 
 
+@pytest.mark.parametrize("width", [1100, 360])
+def test_each_card_of_an_unfinished_trick_lies_on_its_players_side_of_the_trick(page: Page, base_url, sample_deals,
+                                                                                 width):
+    """A trick of one, two or three cards is drawn on the same compass as a full one: West's card left
+    of the middle, North's above it, and the trick keeps its size from card to card."""
+    page.set_viewport_size({"width": width, "height": 900})
+    sizes = []
+    for card in range(1, 5):
+        page.goto(f"{base_url}en/deals/{sample_deals['klaverjas']}/t2-{card}.html")
+        trick = page.locator(".middle .trick").bounding_box()
+        assert trick
+        sizes.append((trick["width"], trick["height"]))
+        middle_x, middle_y = trick["x"] + trick["width"] / 2, trick["y"] + trick["height"] / 2
+        played = page.locator(".middle .played").all()
+        assert len(played) == card
+        for item in played:
+            seat = re.search(r"played-([nesw])", item.get_attribute("class") or "")
+            box = item.bounding_box()
+            assert seat and box
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            side = {"n": y < middle_y - 5, "s": y > middle_y + 5, "w": x < middle_x - 5, "e": x > middle_x + 5}
+            assert side[seat.group(1)], f"t2-{card}: {seat.group(1)} at ({x:.0f}, {y:.0f}), middle ({middle_x:.0f}, {middle_y:.0f})"
+    widths, heights = zip(*sizes, strict=True)
+    assert max(widths) - min(widths) < 2 and max(heights) - min(heights) < 2, sizes
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_step_pages_do_not_scroll_sideways_on_a_phone(page: Page, base_url, sample_deals, shipped, game):
     page.set_viewport_size({"width": 360, "height": 740})
