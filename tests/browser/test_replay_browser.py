@@ -151,3 +151,21 @@ def test_every_step_in_the_step_list_is_a_target_a_finger_can_hit(browser, base_
         box = link.bounding_box()
         assert box and box["width"] >= least and box["height"] >= least, (link.inner_text(), box)
     context.close()
+
+
+_TEXT_EDGES = ("cell => { const range = document.createRange(); range.selectNodeContents(cell);"
+               " const box = range.getBoundingClientRect(); return [box.left, box.right]; }")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_score_tables_column_headings_line_up_with_their_numbers(page: Page, base_url, sample_deals, lang):
+    """Each side's heading ends where its numbers end (on the right in English, on the left in Arabic)."""
+    page.goto(f"{base_url}{lang}/deals/{sample_deals['klaverjas']}/end.html")
+    edge = 1 if lang == "en" else 0
+    for table in (".breakdown", ".scoreboard"):
+        headings = page.locator(f"{table} thead th").all()
+        numbers = page.locator(f"{table} tbody tr").first.locator("td").all()
+        assert len(headings) == len(numbers) == 2
+        for heading, number in zip(headings, numbers, strict=True):
+            head, cell = heading.evaluate(_TEXT_EDGES), number.evaluate(_TEXT_EDGES)
+            assert abs(head[edge] - cell[edge]) < 2, (table, heading.inner_text(), head, cell)
