@@ -85,6 +85,9 @@ def test_an_arabic_step_is_right_to_left_with_the_table_drawn_as_a_compass(page:
     east = page.locator(".seat-e").bounding_box()
     west = page.locator(".seat-w").bounding_box()
     assert north and east and west and west["x"] < east["x"], "West on the left, East on the right"
+    crumbs = [item.bounding_box() for item in page.locator(".breadcrumb li").all()]
+    assert len(crumbs) == 2 and crumbs[0]["x"] > crumbs[1]["x"], "the breadcrumb reads from the right"
+    assert "›" not in page.content(), "the separator is drawn by the style sheet, turned for right to left"
 
 
 @pytest.mark.parametrize("width", [1100, 360])
