@@ -117,6 +117,33 @@ def test_scrolled_tables_keep_their_first_column_and_header_in_view_at_360_px(pa
     assert not problems, problems
 
 
+_SPILLS = """() => {
+    const within = (inner, outer) => { const i = inner.getBoundingClientRect(), o = outer.getBoundingClientRect();
+        return i.left >= o.left - 1 && i.right <= o.right + 1 && i.top >= o.top - 1 && i.bottom <= o.bottom + 1; };
+    const problems = [];
+    for (const cell of document.querySelectorAll('.table-wrap tr > :first-child'))
+        for (const card of cell.querySelectorAll(':scope > .card, :scope > .card-run > .card'))
+            if (!within(card, cell)) problems.push('card ' + card.innerText + ' out of its cell ' + cell.innerText);
+    for (const table of document.querySelectorAll('.picture-table'))
+        for (const part of table.querySelectorAll('.pic-seat, .pic-seat .badge'))
+            if (!within(part, table)) problems.push('seat ' + part.innerText + ' out of the picture');
+    return problems;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cards_in_a_tables_first_column_and_seats_in_a_picture_stay_inside_at_360_px(page: Page, base_url, site_dir,
+                                                                                     lang):
+    page.set_viewport_size(PHONE)
+    problems, seen = [], 0
+    for path in _rules_pages(site_dir, lang):
+        page.goto(base_url + path)
+        seen += page.locator(".picture-table .pic-seat, .table-wrap tr > :first-child .card").count()
+        problems += [f"{path}: {problem}" for problem in page.evaluate(_SPILLS)]
+    assert seen > 20, "the pages hold seats and cards to check (else this test proves nothing)"
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_option_names_never_break_and_stay_with_their_parenthesis_at_360_px(page: Page, base_url, site_dir, lang):
     page.set_viewport_size(PHONE)
@@ -328,4 +355,22 @@ def test_print_leaves_no_heading_at_the_foot_of_a_sheet_and_no_near_empty_last_s
         if not any(_is_address(line, path, lang) for line in printed[-1]):
             problems.append(f"{path}: no address and language at the foot")
         page.emulate_media(media="screen")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_table_fits_the_width_of_an_a4_sheet_in_print(page: Page, base_url, site_dir, lang):
+    """Paper does not scroll: at the text width of an A4 sheet (182 mm, 688 px) no table is wider
+    than the page (the side-by-side trick rules in Arabic and the score sheet in Spanish were)."""
+    page.set_viewport_size({"width": 688, "height": 1000})
+    page.emulate_media(media="print")
+    problems, tables = [], 0
+    for path in _rules_pages(site_dir, lang):
+        page.goto(base_url + path)
+        for table in page.locator("main table").all():
+            tables += 1
+            wide, room = table.evaluate("table => [table.scrollWidth, table.parentElement.clientWidth]")
+            if wide > room + 1:
+                problems.append(f"{path}: {table.get_attribute('class')} is {wide} px wide in {room} px")
+    assert tables > 10
     assert not problems, problems
