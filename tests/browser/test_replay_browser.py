@@ -116,6 +116,20 @@ def test_each_card_of_an_unfinished_trick_lies_on_its_players_side_of_the_trick(
     assert max(widths) - min(widths) < 2 and max(heights) - min(heights) < 2, sizes
 
 
+def test_before_play_the_phone_shows_no_empty_table_between_the_hands(page: Page, base_url, sample_deals, shipped):
+    """Nothing lies on the table during the bidding: South's hand follows West's and East's."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    deal = shipped[sample_deals["klaverjas"]]
+    bids = [step.name for step in deal.steps if step.kind == "bid"]
+    assert bids
+    page.goto(f"{base_url}en/deals/{deal.id}/{bids[0]}.html")
+    expect(page.locator(".middle")).to_have_count(0)
+    sides = [page.locator(f".seat-{seat}").bounding_box() for seat in "we"]
+    above = max(box["y"] + box["height"] for box in sides if box)
+    south = page.locator(".seat-s").bounding_box()["y"]
+    assert south - above < 30, f"{south - above:.0f} px of empty table above South"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_step_pages_do_not_scroll_sideways_on_a_phone(page: Page, base_url, sample_deals, shipped, game):
     page.set_viewport_size({"width": 360, "height": 740})
