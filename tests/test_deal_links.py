@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from klabsite.records.klab import read_record
 from klabsite.records.replay import replay
@@ -17,6 +20,10 @@ def _deal(name: str, tags: str):
     text = (AUDIT / name).read_text(encoding="utf-8").replace('[Dealer', f'[Tags "{tags}"]\n[Dealer', 1)
     record = read_record(text)
     return deal_views([LoadedRecord(name, record, replay(record), text)])[0]
+
+
+def _text(link) -> str:
+    return "".join(map(str, link.content.parts))
 
 
 def test_dix_leads_to_the_exchange_and_schmeiss_to_the_offer():
@@ -43,3 +50,32 @@ def test_the_link_goes_to_the_step_from_a_rules_page():
     (note,) = see_deal(Localizer.untranslated("en"), {"tag": "nat"}, [deal])
     link = note.sentences[0]
     assert link.href == f"deals/{deal.id}/end.html"
+    assert _text(link) == "See it happen in a deal, step by step: nat"
+
+
+def test_each_link_names_what_it_shows_so_links_side_by_side_differ():
+    deal = _deal("kv_pit_four_of_a_kind.klab", "pit roem-200")
+    texts = {_text(see_deal(Localizer.untranslated("en"), {"tag": tag}, [deal])[0].sentences[0])
+             for tag in ("pit", "roem-200")}
+    assert texts == {"See it happen in a deal, step by step: pit", "See it happen in a deal, step by step: 200 roem"}
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    ({"tag": "pit", "game": "chess"}, "see-deal game=chess: the games are klaberjass and klaverjas"),
+    ({"tag": "../../etc"}, "see-deal tag=../../etc: no shipped deal has this tag word"),
+    ({"tag": "thrwn-in"}, "see-deal tag=thrwn-in: no shipped deal has this tag word; klabsite's are schmeiss, dix"),
+    ({"tag": "pit", "game": "klaberjass"}, "see-deal tag=pit never happens in klaberjass: write game=klaverjas or no game"),
+    ({"game": "klaverjas"}, "see-deal needs a tag word: write [[klab:see-deal tag=WORD"),
+    ({"tag": "pit", "seed": "3"}, "see-deal has no option seed: write [[klab:see-deal tag=WORD"),
+])
+def test_a_mistyped_directive_is_an_error_that_says_what_to_write(raw, says):
+    deal = _deal("kv_roem_nat.klab", "nat")
+    with pytest.raises(ValueError, match=re.escape(says)):
+        see_deal(Localizer.untranslated("en"), raw, [deal])
+
+
+def test_a_word_of_a_records_author_links_when_a_shipped_deal_carries_it():
+    deal = _deal("kv_roem_nat.klab", "nat family-game")
+    (note,) = see_deal(Localizer.untranslated("en"), {"tag": "family-game"}, [deal])
+    assert note.sentences[0].href == f"deals/{deal.id}/end.html"
+    assert _text(note.sentences[0]) == "See it happen in a deal, step by step: family-game"

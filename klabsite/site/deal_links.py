@@ -16,8 +16,10 @@ from typing import Any
 
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.events import CardPlayed, TrickWon
+from klabsite.engine.games import GAMES
 from klabsite.engine.klaberjass import BellaDecided, DixDecided
 from klabsite.engine.melds import Declared
+from klabsite.records.tags import TAG_WORDS
 from klabsite.site.replays import DealView, StepView
 from klabsite.site.views import Link, Note, phrase
 
@@ -73,15 +75,37 @@ def find_step(deals: Sequence[DealView], tag: str, game: str | None = None
     return None
 
 
-def see_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -> tuple[Note, ...]:
-    """The directive: one line with a link to the step (nothing without a shipped deal)."""
+def _checked(raw: dict[str, str], deals: Sequence[DealView]) -> tuple[str, str | None]:
+    """The directive's tag word and game, or a ValueError that says what to write instead."""
+    usage = "write [[klab:see-deal tag=WORD game=klaberjass|klaverjas]]"
     unknown = sorted(set(raw) - {"tag", "game"})
-    if unknown or "tag" not in raw:
-        raise ValueError(f"see-deal takes tag=WORD and game=klaberjass|klaverjas, not {', '.join(unknown)}")
-    found = find_step(deals, raw["tag"], raw.get("game"))
+    if unknown:
+        raise ValueError(f"see-deal has no option {', '.join(unknown)}: {usage}")
+    if "tag" not in raw:
+        raise ValueError(f"see-deal needs a tag word: {usage}")
+    tag, game = raw["tag"], raw.get("game")
+    if game is not None and game not in GAMES:
+        raise ValueError(f"see-deal game={game}: the games are {' and '.join(GAMES)}")
+    if tag in TAG_WORDS:
+        if game is not None and game not in TAG_WORDS[tag]:
+            games = " or ".join(TAG_WORDS[tag])
+            raise ValueError(f"see-deal tag={tag} never happens in {game}: write game={games} or no game")
+    elif not any(tag in deal.tags for deal in deals):
+        words = ", ".join(TAG_WORDS)
+        raise ValueError(f"see-deal tag={tag}: no shipped deal has this tag word; klabsite's are {words}")
+    return tag, game
+
+
+def see_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -> tuple[Note, ...]:
+    """The directive: one line with a link to the step. A tag word of klabsite's own that no
+    shipped deal has draws nothing; any other word must be one a shipped deal carries."""
+    tag, game = _checked(raw, deals)
+    found = find_step(deals, tag, game)
     if found is None:
         return ()
     deal, step = found
-    # TRANSLATORS: a link under a rule to the replay of a deal where it happens.
-    text = loc.gettext("See it happen in a deal, step by step")
-    return (Note((Link(f"deals/{deal.id}/{step.name}.html", phrase(text)),)),)
+    what = loc.tag_label(tag, deal.game) or tag
+    # TRANSLATORS: a link under a rule to the replay of a deal where it happens; %(what)s is the
+    # short name of what happens ("pit", "the maker fails"), as the gallery lists it.
+    text = phrase(loc.gettext("See it happen in a deal, step by step: %(what)s"), what=what)
+    return (Note((Link(f"deals/{deal.id}/{step.name}.html", text),)),)

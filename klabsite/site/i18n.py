@@ -300,6 +300,34 @@ class Localizer:
         """The Klaverjas side's name (``Nord–Sud``)."""
         return self._table("side")[side]
 
+    def tag_label(self, tag: str, game: str) -> str | None:
+        """A tag word of record-format.md as readers see it, a short name in the language (``pit``
+        is ``pit``, ``bella`` in Klaverjas is ``stuk``); None for a word a record's author added."""
+        # TRANSLATORS (for the "tag" context): a short name of something that happens in a deal,
+        # listed after each deal in the gallery ("schmeiss, dix and the maker fails"), on its
+        # overview and in a rule's link to a deal ("See it happen in a deal, step by step: pit").
+        if tag == "bella":
+            return self.pgettext("tag", "stuk") if game == "klaverjas" else self.pgettext("tag", "bella")
+        labels = {
+            "schmeiss": self.pgettext("tag", "schmeiss"),
+            "dix": self.pgettext("tag", "dix"),
+            "bella-declined": self.pgettext("tag", "bella kept quiet"),
+            "sequence-duel": self.pgettext("tag", "sequences on both sides"),
+            "maker-failed": self.pgettext("tag", "the maker fails"),
+            "tie": self.pgettext("tag", "tie"),
+            "hanging-points": self.pgettext("tag", "hanging points"),
+            "nat": self.pgettext("tag", "nat"),
+            "pit": self.pgettext("tag", "pit"),
+            "capot": self.pgettext("tag", "capot"),
+            "roem-100": self.pgettext("tag", "100 roem"),
+            "roem-200": self.pgettext("tag", "200 roem"),
+            "last-trick-decides": self.pgettext("tag", "the last trick decides"),
+            "blunder": self.pgettext("tag", "a costly card"),
+            "thrown-in": self.pgettext("tag", "thrown in"),
+            "worked-example": self.pgettext("tag", "worked example"),
+        }
+        return labels.get(tag)
+
     def rank_letter(self, rank: Rank) -> str:
         """The letter (or number) printed for the rank: ``V`` for the French jack, ``10`` for a ten."""
         if rank in _NUMBER_LETTERS:
