@@ -132,6 +132,23 @@ def test_serve_does_not_escape_the_site(server, site):
         assert status == 404 and b"secret" not in body, path
 
 
+def test_serve_follows_no_symbolic_link_out_of_the_site(server, site):
+    outside = site.parent / "private"
+    outside.mkdir(exist_ok=True)
+    (outside / "key.txt").write_text("secret", encoding="utf-8")
+    (site / "leak").symlink_to(outside, target_is_directory=True)
+    (site / "leak.txt").symlink_to(outside / "key.txt")
+    (site / "home.html").symlink_to(site / "index.html")  # a link inside the site still works
+    try:
+        for path in ("/leak/key.txt", "/leak.txt", "/leak/"):
+            status, body = _get(server + path)
+            assert status == 404 and b"secret" not in body, path
+        assert _get(server + "/home.html")[0] == 200
+    finally:
+        for name in ("leak", "leak.txt", "home.html"):
+            (site / name).unlink()
+
+
 # Item 8: klabsite i18n outside a project ---------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Serving a built site on this computer, to preview it: ``klabsite serve``.
 
-The site's own ``404.html`` answers what is missing, folders are never listed, and a request
-path no file can have (a NUL byte, a control character, not UTF-8) gets a 400.
+The site's own ``404.html`` answers what is missing, folders are never listed, a symbolic link
+that leads out of the served folder is answered as missing, and a request path no file can have
+(a NUL byte, a control character, not UTF-8) gets a 400.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ __all__ = ["SiteHandler", "make_server", "serve"]
 
 class SiteHandler(SimpleHTTPRequestHandler):
     """Serves one built site: its own ``404.html`` for what is missing, no directory listings,
-    and a 400 for a request path no file name has (a NUL byte, a control character, not UTF-8)."""
+    nothing outside the folder through a symbolic link, and a 400 for a request path no file name
+    has (a NUL byte, a control character, not UTF-8)."""
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
         sys.stderr.write("%s\n" % (format % args))
@@ -33,10 +35,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_error(400, "Bad request path")
             return None
         try:
+            if not self._inside(Path(self.translate_path(self.path))):
+                self.send_error(404)  # a symbolic link out of the site: as if it were not there
+                return None
             return super().send_head()  # type: ignore[return-value]
         except (OSError, ValueError):  # a name the file system refuses (too long, not encodable)
             self.send_error(404)
             return None
+
+    def _inside(self, path: Path) -> bool:
+        """Whether ``path``, its symbolic links followed, is the served folder or inside it."""
+        root = Path(str(self.directory)).resolve()
+        return path.resolve().is_relative_to(root)
 
     def list_directory(self, path: str | Path) -> None:  # type: ignore[override]
         self.send_error(404)
