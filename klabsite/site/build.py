@@ -22,10 +22,14 @@ from klabsite.site.loader import load_site
 from klabsite.site.render import render_site
 from klabsite.site.writer import output_problem, write_site
 
-__all__ = ["BuildReport", "build", "render", "run_build", "check_output", "ProgressBar", "INTERNAL_ERROR"]
+__all__ = ["BuildReport", "build", "render", "run_build", "check_output", "ProgressBar", "INTERNAL_ERROR",
+           "INTERRUPTED"]
 
 INTERNAL_ERROR = 3
 """The exit status after an error the build did not expect (a klabsite bug)."""
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (SIGINT), as a shell reports a command it interrupted."""
 
 MAX_ERROR = 400
 """The longest error line printed (longer ones are cut)."""
@@ -117,7 +121,8 @@ class ProgressBar:
 def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = None,
               base_url: str | None = None, strict: bool = False, deals: list[Path] | None = None,
               stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    """Build the site and report; returns the exit code (0; 1 after one ``file:line: message``; 3).
+    """Build the site and report; returns the exit code (0; 1 after one ``file:line: message``; 3;
+    130 after Ctrl-C).
 
     ``deals``: show these records instead of ``site_src/deals/`` (``klabsite replay``).
     """
@@ -135,6 +140,10 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
         bar.close()
         print(_one_line(str(error)), file=stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, the previous output untouched
+        bar.close()
+        print(f"build: interrupted while {stages[-1]}; the previous output is left as it was", file=stderr)
+        return INTERRUPTED
     except OSError as error:  # the machine's problem (permissions, disk full), not the sources'
         bar.close()
         where = _relative(root, error.filename) if error.filename else stages[-1]

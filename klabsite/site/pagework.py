@@ -11,8 +11,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -99,13 +99,21 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
     # What the workers inherit is left out of their garbage collections: a collection that went
     # through it would copy the memory pages it touches into every worker (copy on write).
     gc.freeze()
+    # The workers leave Ctrl-C to the build, which stops them all (leaving a pool's ``with`` block
+    # terminates its workers): an interrupted build leaves no process behind and no traceback.
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts_to_the_build)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            for rendered in pool.map(_chunk, chunks):
+        with pool:
+            for rendered in pool.imap(_chunk, chunks):
                 results.extend(rendered)
                 if progress:
                     progress(len(results), len(pages))
     finally:
+        pool.join()
         gc.unfreeze()
         _WORK.clear()
     return results
+
+
+def _leave_interrupts_to_the_build() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
