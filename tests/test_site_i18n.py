@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -243,6 +244,29 @@ def test_update_drops_a_message_gone_from_the_sources_even_when_it_comes_back(tm
         assert i18n_tools.extract(config) == 0 and i18n_tools.update(config) == 0
         text = catalog.read_text(encoding="utf-8")
         assert "#~" not in text and text.count('msgid "Gone"') == source.count("Gone")
+
+
+@pytest.mark.parametrize(("broken", "says"), [
+    ('msgstr "unterminated\n', "fr/LC_MESSAGES/messages.po:"),
+    ("msgstr Depuis Python\n", "fr/LC_MESSAGES/messages.po:"),
+    ("\n", "fr/LC_MESSAGES/messages.po:"),  # the msgstr line gone
+])
+def test_update_refuses_a_malformed_catalog_and_changes_nothing(tmp_path, capsys, broken, says):
+    root = _project(tmp_path)
+    config = load_config(root)
+    assert i18n_tools.extract(config) == 0 and i18n_tools.update(config) == 0
+    catalog = root / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = catalog.read_text(encoding="utf-8")
+    start = text.index('msgid "From Python"\n') + len('msgid "From Python"\n')
+    end = text.index("\n", start) + 1
+    catalog.write_text(text[:start] + broken + text[end:], encoding="utf-8")
+    before = {path: path.read_bytes() for path in (root / "locales").rglob("*.po")}
+    capsys.readouterr()
+    assert i18n_tools.update(config) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and says in err and err.endswith("(nothing was updated)"), err
+    assert re.search(r"messages\.po:\d+:", err), err
+    assert {path: path.read_bytes() for path in before} == before
 
 
 def test_the_shipped_catalogs_hold_no_obsolete_entry():

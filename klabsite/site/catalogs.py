@@ -79,11 +79,12 @@ def catalog_path(locales_dir: Path, lang: str, domain: str) -> Path:
     return locales_dir / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def read_catalog(path: Path, lang: str, display: str) -> Catalog:
+def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = True) -> Catalog:
     """Read one ``.po`` file; a missing, unreadable or malformed catalog is a :class:`BuildError`.
 
     ``display`` is the path as printed in messages (relative to the project). The file must be
-    UTF-8 and pass :func:`~klabsite.site.po_syntax.check_po_syntax` before Babel reads it.
+    UTF-8 and pass :func:`~klabsite.site.po_syntax.check_po_syntax` before Babel reads it. With
+    ``plural_header`` (the default) its ``Plural-Forms`` header must be :data:`PLURAL_FORMS`'.
     """
     if not path.is_file():
         raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
@@ -97,7 +98,7 @@ def read_catalog(path: Path, lang: str, display: str) -> Catalog:
     except (ValueError, LookupError) as error:  # LookupError: an encoding Python does not know
         raise BuildError(f"cannot read catalog: {error}", display) from None
     expected = PLURAL_FORMS.get(lang)
-    if expected and catalog.plural_forms != expected:
+    if plural_header and expected and catalog.plural_forms != expected:
         raise BuildError(f"Plural-Forms header must be {expected!r} (run: klabsite i18n update)", display)
     return catalog
 

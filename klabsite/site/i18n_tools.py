@@ -178,6 +178,17 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
     """
     if _not_a_project(config):
         return 1
+    # A catalog Babel cannot read exactly as written (a msgstr without quotes, an unterminated
+    # string) would be rewritten without the broken part: stop first, with its file and line.
+    try:
+        for domain in DOMAINS:
+            for lang in config.targets:
+                path = catalog_path(config.locales_dir, lang, domain)
+                if path.exists():
+                    read_catalog(path, lang, config.relative(path), plural_header=False)
+    except BuildError as error:
+        print(f"{error} (nothing was updated)", file=sys.stderr)
+        return 1
     failed = 0
     for domain in DOMAINS:
         pot = config.locales_dir / f"{domain}.pot"
