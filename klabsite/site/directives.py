@@ -410,6 +410,9 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
                               KlaberjassRules().equal_score)
     hanging = args.number("hanging", 0)
     rules = KlaberjassRules(equal_score=equal_score)
+    problem = klaberjass.totals_problem(rules, totals)
+    if problem is not None:  # as `klabsite score add` refuses them
+        raise DirectiveError(f"klab:{args.name}: {problem}")
     try:
         result = klaberjass.scored_result(rules, dealer, maker, totals, hanging)
     except ValueError as error:
