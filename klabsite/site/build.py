@@ -59,10 +59,12 @@ def render(config: SiteConfig, progress: Callable[[int, int], None] | None = Non
 
 def check_output(config: SiteConfig) -> None:
     """Refuse an output the build may not replace (see :func:`~klabsite.site.writer.output_problem`)."""
+    where = config.origin("out_dir")
+    option = "out_dir" if where[1] is not None else where[0]  # a line of site.toml, or an option
     problem = output_problem(config.out_dir, config.relative(config.out_dir), project=config.root,
-                             sources=config.source_dirs, inputs=config.deal_files or ())
+                             sources=config.source_dirs, inputs=config.deal_files or (), option=option)
     if problem:
-        raise BuildError(problem, *config.origin("out_dir"))
+        raise BuildError(problem, *where)
 
 
 def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None,

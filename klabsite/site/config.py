@@ -191,6 +191,8 @@ def _folder(value: Any) -> Path:
         return value
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"must be a folder name such as \"_site\", not {quote(value)}")
+    if Path(value) == Path():  # the project folder itself, which would read as "not given"
+        raise ValueError(f"must be a folder name such as \"_site\", not the project folder ({quote(value)})")
     return Path(value)
 
 

@@ -60,9 +60,9 @@ def _overlaps(out_dir: Path, folder: Path) -> str | None:
     return None
 
 
-def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
-                   sources: Iterable[Path] = (), inputs: Iterable[Path] = ()) -> str | None:
-    """Why a build may not replace ``out_dir`` (shown as ``name``), or None when it may.
+def output_problem(out_dir: Path, name: str, *, project: Path | None = None, sources: Iterable[Path] = (),
+                   inputs: Iterable[Path] = (), option: str = "--out") -> str | None:
+    """Why a build may not replace ``out_dir`` (shown as ``name``, set by ``option``), or None when it may.
 
     It may not be or contain the ``project`` folder, nor be, contain or be inside one of the
     ``sources`` folders, nor hold one of the ``inputs`` files (symbolic links resolved first);
@@ -70,7 +70,7 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
     as must the folder it is in.
     """
     real = out_dir.resolve()
-    advice = "; choose another --out (for example _site)"
+    advice = f"; choose another {option} (for example _site)"
     if project is not None:
         root = project.resolve()
         if real == root or root.is_relative_to(real):
@@ -85,16 +85,16 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None,
         if path.resolve().is_relative_to(real):
             return f"{name} holds {path}, which the build reads and would delete{advice}"
     if out_dir.is_symlink():
-        return f"{name} is a symbolic link; give the folder it points to as --out"
+        return f"{name} is a symbolic link; give the folder it points to as {option}"
     if out_dir.exists():
         if not out_dir.is_dir():
             return f"{name} is a file, not a folder{advice}"
         if not (out_dir / MARKER).is_file() and any(out_dir.iterdir()):
-            return f"{name} was not made by klabsite build; remove it or choose another --out"
+            return f"{name} was not made by klabsite build; remove it or choose another {option}"
         for folder in _folders(out_dir):
             if not _writable(folder):
                 shown = name if folder == out_dir else f"{name}/{folder.relative_to(out_dir).as_posix()}"
-                return f"{shown} is read-only; make it writable (chmod -R u+w) or choose another --out"
+                return f"{shown} is read-only; make it writable (chmod -R u+w) or choose another {option}"
     parent = out_dir.absolute().parent
     while not parent.exists():
         parent = parent.parent
