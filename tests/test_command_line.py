@@ -13,6 +13,7 @@ import pytest
 
 from klabsite import bots
 from klabsite.cli import main
+from tests.site_helpers import REPO
 
 HELPS = [
     ("check",), ("simulate",), ("score",),
@@ -226,3 +227,11 @@ def test_an_empty_output_folder_is_refused_not_taken_for_the_default(capsys, tmp
     option = args[-2]
     assert (status, out, err) == (2, "", f"{option}: a folder name cannot be empty\n")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("words", [("--frobnicate",), ("--lang",), ("--out", "a", "b")])
+def test_build_py_usage_errors_are_one_line_too(words):
+    done = subprocess.run([sys.executable, str(REPO / "build.py"), *words], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1), done.stderr
+    assert re.fullmatch(r"build\.py: error: .+ \(see build\.py --help\)\n", done.stderr), done.stderr

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from klabsite.commands.help import CommandParser
 from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
@@ -230,8 +231,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def main(argv: Sequence[str] | None = None, root: Path | None = None) -> int:
     """Run one of this module's commands without the rest of the ``klabsite`` CLI (``build.py``)."""
-    parser = argparse.ArgumentParser(prog="build.py")
-    register(parser.add_subparsers(dest="command", required=True))
+    parser = CommandParser(prog="build.py")
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
+    register(subparsers)
+    subparsers.choices["build"].prog = "build.py"  # `python build.py --help` is the build's help
     args = parser.parse_args(argv)
     if root is not None and args.root == ".":
         args.root = str(root)
