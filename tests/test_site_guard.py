@@ -238,6 +238,8 @@ def _append_to_play(project: Path, text: str) -> int:
     ("Text <style>p{}</style> more.", 0, "raw HTML <style>"),
     ("See [this](javascript:alert(1)).", 0, "a javascript: URL in <a href>"),
     ("See [this](JaVaScRiPt:alert(1)).", 0, "a javascript: URL in <a href>"),
+    ("A line\nSee [this](jav&#x09;ascript:alert(1)).", 1,
+     "a javascript: URL in <a href> ('jav\\tascript:alert(1)'): link to a page of the site or to an https://"),
     ("See [this](data:text/html,x).", 0, "a data: URL in <a href>"),
     ("Or\n![x](https://evil.example/x.png).", 1, "an external resource in <img src>"),
     ("See [this](http://example.org/).", 0, "an http:// link in <a href>"),

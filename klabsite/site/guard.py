@@ -98,7 +98,9 @@ def url_problem(tag: str, attrs: dict[str, str | None], attr: str, value: str,
         if scheme:
             name = scheme.group(1).lower()
             if name in _UNSAFE_SCHEMES:
-                return f"a {name}: URL in {where}"
+                fix = "link to a page of the site or to an https:// address" if tag == "a" \
+                    else "the site loads only its own files"
+                return f"a {name}: URL in {where} ({quote(raw)}): {fix}"
             if tag == "a" and attr == "href" and name in _ANCHOR_SCHEMES:
                 continue
             if (tag == "link" and attr == "href" and base_url and url.startswith(base_url)
@@ -385,7 +387,10 @@ class _Parser(HTMLParser):
         if not _PLAIN_PATH.match(value):  # the common case, a relative path, needs no closer look
             problem = url_problem(tag, {key: val for key, val in reversed(attrs)}, name, value, self.base_url)
             if problem:
-                self.problem(problem, value, self.raw())
+                # Last, what follows the scheme: found in a source that hid the scheme behind
+                # character references ("jav&#x09;ascript:…"), which the value no longer has.
+                rest = value.partition(":")[2].strip()
+                self.problem(problem, value, self.raw(), rest if len(rest) >= 6 else "")
                 return
         self.scan.links.append((self.getpos()[0], tag, name, value))
 
