@@ -110,7 +110,7 @@ def test_translation_in_prose_cannot_hide_a_comment(project):
 @pytest.mark.parametrize(("body", "problem"), [
     ("<ScRiPt>alert(1)</sCrIpT>", "a <script> element"),
     ('<svg><script href="x.js"/></svg>', "a <script> element"),
-    ('<a href="#" OnClick="alert(1)">x</a>', "an event-handler attribute onclick on <a>"),
+    ('<a href="#" OnClick="alert(1)">x</a>', "an event-handler attribute onclick on <a>: the site runs no scripts"),
     ('<a href="#"\nonclick\n=\n"alert(1)">x</a>', "an event-handler attribute onclick"),
     ('<img/src="a.png"/onerror="alert(1)">', "an event-handler attribute onerror"),
     ('<a href="  JaVa&#x09;ScRiPt:alert(1)">x</a>', "a javascript: URL in <a href>"),
@@ -184,7 +184,17 @@ def test_template_problem_is_reported_at_the_template_line(project):
     line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
     home.write_text(text.replace('<h2 id="rules-heading">', '<ScRiPt>alert(1)</script><h2 id="rules-heading">'),
                     encoding="utf-8")
-    _fails_at(project, "site_src/templates/home.html", line, "a <script> element")
+    _fails_at(project, "site_src/templates/home.html", line,
+              "a <script> element: the site runs no scripts and embeds nothing; remove it")
+
+
+def test_an_unknown_filter_is_reported_with_the_filters_there_are(project):
+    home = project / "site_src" / "templates" / "home.html"
+    text = home.read_text(encoding="utf-8")
+    line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
+    home.write_text(text.replace('<h2 id="rules-heading">', '{{ 3|frob }}<h2 id="rules-heading">'), encoding="utf-8")
+    _fails_at(project, "site_src/templates/home.html", line,
+              "No filter named 'frob': use one of Jinja's or klabsite's own (kind, number,")
 
 
 @pytest.mark.parametrize(("old", "new", "problem"), [

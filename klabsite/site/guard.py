@@ -351,7 +351,8 @@ class _Parser(HTMLParser):
             self._special(tag, attrs)
         for name, value in attrs:
             if name[:2] == "on":
-                self.problem(f"an event-handler attribute {name} on <{tag}>", self.raw(), name)
+                message = f"an event-handler attribute {name} on <{tag}>: the site runs no scripts; remove it"
+                self.problem(message, self.raw(), name)
             elif name in _FORBIDDEN_ATTRIBUTES and not (self.kind == "svg" and name == "style"):
                 self.problem(f"{_FORBIDDEN_ATTRIBUTES[name]} on <{tag}>", self.raw(), f"{name}=")
             elif name in URL_ATTRIBUTES and value is not None:
@@ -366,7 +367,8 @@ class _Parser(HTMLParser):
             self.in_head, self.head_done = False, True
         elif tag in FORBIDDEN_ELEMENTS:
             article = "an" if tag[0] in "aeiou" else "a"
-            self.problem(f"{article} <{tag}> element", self.raw(), f"<{tag}")
+            self.problem(f"{article} <{tag}> element: the site runs no scripts and embeds nothing; remove it",
+                         self.raw(), f"<{tag}")
         elif tag == "style" and (self.kind == "svg" or not self.in_head):
             self.problem("a <style> element outside <head>", self.raw(), "<style")
         elif tag == "meta" and dict(attrs).get("http-equiv") is not None:
@@ -522,7 +524,10 @@ def check_css(css: str) -> list[Problem]:
     problems = []
     for number, line in enumerate(text.split("\n"), 1):
         for match in _CSS_FORBIDDEN.finditer(line):
-            problems.append(Problem(number, f"{match.group(0)} in a stylesheet", (match.group(0),)))
+            word = match.group(0)
+            fix = ("write the rules into this stylesheet" if word.lower() == "@import"
+                   else "a stylesheet holds no scripts: remove it")
+            problems.append(Problem(number, f"{word} in a stylesheet: {fix}", (word,)))
         for match in _CSS_URL.finditer(line):
             url = next(group for group in match.groups() if group is not None)
             clean = _clean_url(url)

@@ -277,8 +277,11 @@ class Renderer:
         try:
             return env.get_template(page.template).render(context)
         except jinja2.TemplateSyntaxError as error:
-            raise BuildError(error.message or str(error), self._template_path(error.filename),
-                             error.lineno) from None
+            message = error.message or str(error)
+            if message.startswith("No filter named"):
+                own = sorted(set(env.filters) - set(jinja2.filters.FILTERS))
+                message = f"{message.rstrip('.')}: use one of Jinja's or klabsite's own ({', '.join(own)})"
+            raise BuildError(message, self._template_path(error.filename), error.lineno) from None
         except BuildError:
             raise
         except jinja2.TemplateError as error:
