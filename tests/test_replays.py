@@ -194,6 +194,15 @@ def test_record_text_is_escaped_on_every_page(replay_site):
     assert "&lt;b&gt;Anna&lt;/b&gt;" in overview and "&lt;img src=x onerror=alert(1)&gt;" in overview
 
 
+def test_the_gallery_opens_with_links_to_each_games_deals_and_what_the_costs_mean(replay_site):
+    gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    contents = gallery[gallery.index('<nav class="toc"'):gallery.index("</nav>", gallery.index('<nav class="toc"'))]
+    targets = re.findall(r'<a href="#([\w-]+)">', contents)
+    assert targets == ["game-klaberjass", "game-klaverjas", "analysis", "matches"]
+    for target in targets:
+        assert f'id="{target}"' in gallery
+
+
 def test_a_french_step_page_is_french_and_keeps_its_address(replay_site):
     english = sorted((replay_site / "en" / "deals").glob("*/t2-1.html"))[0]
     french = replay_site / "fr" / english.relative_to(replay_site / "en")
