@@ -74,7 +74,7 @@ def test_out_dir_in_site_toml_is_refused_at_its_line(project):
     status, _, stderr = build_quietly(project)
     assert status == 1
     assert stderr == ("site_src/site.toml:2: site_src/rules is inside the project's site_src folder; "
-                      "choose another --out (for example _site)\n")
+                      "choose another out_dir (for example _site)\n")
     assert _snapshot(project) == before
 
 

@@ -116,7 +116,7 @@ def _add_package_messages(pot: Path) -> None:
         catalog = read_po(handle)
     for message in package:
         ours = message.id and all(path.startswith("klabsite/") for path, _ in message.locations)
-        if ours and (message.id, message.context) not in catalog:
+        if ours and catalog.get(message.id, context=message.context) is None:  # `in` ignores the context
             catalog[message.id] = message
     with pot.open("wb") as handle:
         write_po(handle, catalog, sort_by_file=True, width=76)
