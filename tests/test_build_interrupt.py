@@ -21,30 +21,25 @@ pytestmark = pytest.mark.skipif(not Path("/proc").is_dir() or (os.cpu_count() or
                                 reason="needs /proc and two cores (workers)")
 
 
-def _children(pid: int) -> list[int]:
+def _processes() -> list[tuple[int, list[str]]]:
+    """Every process: its id and the fields of ``/proc/PID/stat`` after the name (state, parent,
+    group …)."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                found.append((int(entry.name), (entry / "stat").read_text().rsplit(")", 1)[1].split()))
             except OSError:
                 continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
     return found
 
 
+def _children(pid: int) -> list[int]:
+    return [child for child, fields in _processes() if int(fields[1]) == pid]
+
+
 def _in_group(group: int) -> list[int]:
-    members = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == group and fields[0] != "Z":
-                members.append(int(entry.name))
-    return members
+    return [member for member, fields in _processes() if int(fields[2]) == group and fields[0] != "Z"]
 
 
 @pytest.mark.parametrize("whole_group", [True, False], ids=["ctrl-c", "sigint-to-the-build-only"])
@@ -69,3 +64,29 @@ def test_an_interrupted_build_says_so_in_one_line_and_stops_its_workers(tmp_path
     assert len(lines) == 1 and lines[0].startswith("build: interrupted while rendering"), err
     assert _in_group(build.pid) == [], "a worker is still running"
     assert not (tmp_path / "_site").exists()
+
+
+_DYING_WORKER = """
+import os, signal, sys
+from types import SimpleNamespace
+from concurrent.futures.process import BrokenProcessPool
+from klabsite.site.pagework import render_pages
+
+def render(page, alternates):
+    if page.path == "p7.html":
+        os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+    return "<!doctype html><p>x</p>"
+
+renderer = SimpleNamespace(render=render, config=SimpleNamespace(base_url=None), site_path=lambda path: path)
+pages = [SimpleNamespace(path=f"p{number}.html") for number in range(1000)]
+try:
+    render_pages(renderer, pages, lambda page: {}, [page.path for page in pages], jobs=2)
+except BrokenProcessPool:
+    sys.exit(7)
+"""
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang():
+    done = subprocess.run([sys.executable, "-c", _DYING_WORKER], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 7, done.stderr

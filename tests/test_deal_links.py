@@ -79,3 +79,10 @@ def test_a_word_of_a_records_author_links_when_a_shipped_deal_carries_it():
     (note,) = see_deal(Localizer.untranslated("en"), {"tag": "family-game"}, [deal])
     assert note.sentences[0].href == f"deals/{deal.id}/end.html"
     assert _text(note.sentences[0]) == "See it happen in a deal, step by step: family-game"
+
+
+def test_klabsites_own_words_and_a_replay_of_other_records_draw_nothing_without_a_deal():
+    deal = _deal("kv_roem_nat.klab", "nat")
+    english = Localizer.untranslated("en")
+    assert see_deal(english, {"tag": "worked-example"}, [deal]) == ()
+    assert see_deal(english, {"tag": "family-game"}, [deal], own_words=False) == ()

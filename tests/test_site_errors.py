@@ -103,7 +103,7 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ('out_dir = ""', "out_dir: must be a folder name such as"),
     ('out_dir = "."', "out_dir: must be a folder name such as \"_site\", not the project folder ('.')"),
     ('out_dir = "./"', "out_dir: must be a folder name such as \"_site\", not the project folder ('./')"),
-    ('locales_dir = "."', "locales_dir: must be a folder name such as"),
+    ('locales_dir = "."', "locales_dir: must be a folder name such as \"locales\", not the project folder"),
     ('out_dir = "site_src"', "site_src is the project's site_src folder; choose another out_dir (for example _site)"),
     ("colour = 1", "unknown setting 'colour'; known: "),
     ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),

@@ -188,6 +188,16 @@ def test_template_problem_is_reported_at_the_template_line(project):
               "a <script> element: the site runs no scripts and embeds nothing; remove it")
 
 
+def test_an_unknown_filter_met_while_rendering_is_reported_with_the_filters_there_are(project):
+    home = project / "site_src" / "templates" / "home.html"
+    text = home.read_text(encoding="utf-8")
+    line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
+    home.write_text(text.replace('<h2 id="rules-heading">', '{% if true %}{{ 3|frob }}{% endif %}<h2 id="rules-heading">'),
+                    encoding="utf-8")
+    _fails_at(project, "site_src/templates/home.html", line,
+              "No filter named 'frob' found: use one of Jinja's or klabsite's own (kind, number,")
+
+
 def test_an_unknown_filter_is_reported_with_the_filters_there_are(project):
     home = project / "site_src" / "templates" / "home.html"
     text = home.read_text(encoding="utf-8")

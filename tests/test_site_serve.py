@@ -139,14 +139,34 @@ def test_serve_follows_no_symbolic_link_out_of_the_site(server, site):
     (site / "leak").symlink_to(outside, target_is_directory=True)
     (site / "leak.txt").symlink_to(outside / "key.txt")
     (site / "home.html").symlink_to(site / "index.html")  # a link inside the site still works
+    (site / "loop-a").symlink_to(site / "loop-b")
+    (site / "loop-b").symlink_to(site / "loop-a")
     try:
-        for path in ("/leak/key.txt", "/leak.txt", "/leak/"):
+        for path in ("/leak/key.txt", "/leak.txt", "/leak/", "/loop-a", "/loop-b/x.html"):
             status, body = _get(server + path)
             assert status == 404 and b"secret" not in body, path
         assert _get(server + "/home.html")[0] == 200
     finally:
-        for name in ("leak", "leak.txt", "home.html"):
+        for name in ("leak", "leak.txt", "home.html", "loop-a", "loop-b"):
             (site / name).unlink()
+
+
+def test_serve_answers_with_its_own_404_page_only_from_inside_the_site(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>home</p>", encoding="utf-8")
+    (tmp_path / "key.txt").write_text("secret", encoding="utf-8")
+    (site / "404.html").symlink_to(tmp_path / "key.txt")
+    httpd = make_server(site, 0)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        for path in ("/missing.html", "/404.html"):
+            status, body = _get(f"http://127.0.0.1:{httpd.server_address[1]}{path}")
+            assert status == 404 and b"secret" not in body, path
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 # Item 8: klabsite i18n outside a project ---------------------------------------------------------

@@ -86,6 +86,8 @@ def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = T
     UTF-8 and pass :func:`~klabsite.site.po_syntax.check_po_syntax` before Babel reads it. With
     ``plural_header`` (the default) its ``Plural-Forms`` header must be :data:`PLURAL_FORMS`'.
     """
+    if path.exists() and not path.is_file():
+        raise BuildError(f"not a file: the catalog for {lang!r} must be a .po file; move this away", display)
     if not path.is_file():
         raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
     data = path.read_bytes()

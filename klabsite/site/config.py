@@ -13,7 +13,7 @@ import datetime as dt
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -186,14 +186,18 @@ def _languages(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _folder(value: Any) -> Path:
-    if isinstance(value, Path):
-        return value
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"must be a folder name such as \"_site\", not {quote(value)}")
-    if Path(value) == Path():  # the project folder itself, which would read as "not given"
-        raise ValueError(f"must be a folder name such as \"_site\", not the project folder ({quote(value)})")
-    return Path(value)
+def _folder(example: str) -> Callable[[Any], Path]:
+    """The reader of a folder setting whose usual value is ``example``."""
+    def read(value: Any) -> Path:
+        if isinstance(value, Path):
+            return value
+        wanted = f"must be a folder name such as \"{example}\""
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(f"{wanted}, not {quote(value)}")
+        if Path(value) == Path():  # the project folder itself, which would read as "not given"
+            raise ValueError(f"{wanted}, not the project folder ({quote(value)})")
+        return Path(value)
+    return read
 
 
 def _date(value: Any) -> dt.date:
@@ -232,7 +236,8 @@ def _source_lang(value: Any) -> str:
 
 
 _SETTINGS = {
-    "src_dir": _folder, "locales_dir": _folder, "out_dir": _folder, "languages": _languages,
+    "src_dir": _folder("site_src"), "locales_dir": _folder("locales"), "out_dir": _folder("_site"),
+    "languages": _languages,
     "source_lang": _source_lang, "base_url": _url, "strict": _flag, "build_date": _date,
 }
 """Each setting's reader: the value as given (TOML or Python) → its value, or ValueError(why)."""

@@ -3,7 +3,8 @@
 ``[[klab:see-deal tag=pit]]`` links to the first shipped deal (in the order of
 ``site_src/deals/``) with the tag word ``pit``, at the step that shows it; ``game=klaverjas``
 narrows the choice. Which step shows each tag word: :func:`step_of`. Where no shipped deal has
-the tag, the directive draws nothing (a project without deals builds all the same).
+the tag, the directive draws nothing (a project without deals builds all the same); a word
+klabsite does not know that no shipped deal carries either is a typing mistake, and an error.
 
 >>> step_of("thrown-in", None) is None
 True
@@ -20,10 +21,11 @@ from klabsite.engine.games import GAMES
 from klabsite.engine.klaberjass import BellaDecided, DixDecided
 from klabsite.engine.melds import Declared
 from klabsite.records.tags import TAG_WORDS
+from klabsite.site.pictures import WORKED_TAG
 from klabsite.site.replays import DealView, StepView
 from klabsite.site.views import Link, Note, phrase
 
-__all__ = ["see_deal", "step_of", "find_step"]
+__all__ = ["see_deal", "step_of", "find_step", "KNOWN_WORDS"]
 
 
 def _events(step: StepView) -> tuple[Any, ...]:
@@ -75,8 +77,15 @@ def find_step(deals: Sequence[DealView], tag: str, game: str | None = None
     return None
 
 
-def _checked(raw: dict[str, str], deals: Sequence[DealView]) -> tuple[str, str | None]:
-    """The directive's tag word and game, or a ValueError that says what to write instead."""
+KNOWN_WORDS = (*TAG_WORDS, WORKED_TAG)
+"""The tag words klabsite knows: those the simulator computes and the worked examples' word."""
+
+
+def _checked(raw: dict[str, str], deals: Sequence[DealView], own_words: bool) -> tuple[str, str | None]:
+    """The directive's tag word and game, or a ValueError that says what to write instead.
+
+    ``own_words``: a word klabsite does not know must be one a deal of ``deals`` carries (not so
+    for ``klabsite replay``, which shows other records than the project's own)."""
     usage = "write [[klab:see-deal tag=WORD game=klaberjass|klaverjas]]"
     unknown = sorted(set(raw) - {"tag", "game"})
     if unknown:
@@ -86,20 +95,22 @@ def _checked(raw: dict[str, str], deals: Sequence[DealView]) -> tuple[str, str |
     tag, game = raw["tag"], raw.get("game")
     if game is not None and game not in GAMES:
         raise ValueError(f"see-deal game={game}: the games are {' and '.join(GAMES)}")
-    if tag in TAG_WORDS:
-        if game is not None and game not in TAG_WORDS[tag]:
+    if tag in KNOWN_WORDS:
+        if tag in TAG_WORDS and game is not None and game not in TAG_WORDS[tag]:
             games = " or ".join(TAG_WORDS[tag])
             raise ValueError(f"see-deal tag={tag} never happens in {game}: write game={games} or no game")
-    elif not any(tag in deal.tags for deal in deals):
-        words = ", ".join(TAG_WORDS)
+    elif own_words and not any(tag in deal.tags for deal in deals):
+        words = ", ".join(KNOWN_WORDS)
         raise ValueError(f"see-deal tag={tag}: no shipped deal has this tag word; klabsite's are {words}")
     return tag, game
 
 
-def see_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -> tuple[Note, ...]:
+def see_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = (), own_words: bool = True
+             ) -> tuple[Note, ...]:
     """The directive: one line with a link to the step. A tag word of klabsite's own that no
-    shipped deal has draws nothing; any other word must be one a shipped deal carries."""
-    tag, game = _checked(raw, deals)
+    shipped deal has draws nothing; with ``own_words`` any other word must be one a shipped deal
+    carries."""
+    tag, game = _checked(raw, deals, own_words)
     found = find_step(deals, tag, game)
     if found is None:
         return ()

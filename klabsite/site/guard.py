@@ -98,7 +98,8 @@ def url_problem(tag: str, attrs: dict[str, str | None], attr: str, value: str,
         if scheme:
             name = scheme.group(1).lower()
             if name in _UNSAFE_SCHEMES:
-                fix = "link to a page of the site or to an https:// address" if tag == "a" \
+                link = tag in ("a", "area") and attr in ("href", "xlink:href")
+                fix = "link to a page of the site or to an https:// address" if link \
                     else "the site loads only its own files"
                 return f"a {name}: URL in {where} ({quote(raw)}): {fix}"
             if tag == "a" and attr == "href" and name in _ANCHOR_SCHEMES:

@@ -303,11 +303,12 @@ class Localizer:
     def tag_label(self, tag: str, game: str) -> str | None:
         """A tag word of record-format.md as readers see it, a short name in the language (``pit``
         is ``pit``, ``bella`` in Klaverjas is ``stuk``); None for a word a record's author added."""
-        # TRANSLATORS (for the "tag" context): a short name of something that happens in a deal,
-        # listed after each deal in the gallery ("schmeiss, dix and the maker fails"), on its
-        # overview and in a rule's link to a deal ("See it happen in a deal, step by step: pit").
         if tag == "bella":
-            return self.pgettext("tag", "stuk") if game == "klaverjas" else self.pgettext("tag", "bella")
+            # TRANSLATORS: (every "tag" message) a short name of something that happens in a deal,
+            # listed after each deal in the gallery ("schmeiss, dix and the maker fails"), on its
+            # overview and in a rule's link to a deal ("See it happen in a deal, step by step: pit").
+            stuk, bella = self.pgettext("tag", "stuk"), self.pgettext("tag", "bella")
+            return stuk if game == "klaverjas" else bella
         labels = {
             "schmeiss": self.pgettext("tag", "schmeiss"),
             "dix": self.pgettext("tag", "dix"),

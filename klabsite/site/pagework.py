@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -99,17 +100,22 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
     # What the workers inherit is left out of their garbage collections: a collection that went
     # through it would copy the memory pages it touches into every worker (copy on write).
     gc.freeze()
-    # The workers leave Ctrl-C to the build, which stops them all (leaving a pool's ``with`` block
-    # terminates its workers): an interrupted build leaves no process behind and no traceback.
-    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_leave_interrupts_to_the_build)
+    # The workers leave Ctrl-C to the build, which cancels the chunks not started and waits for the
+    # running ones (a fraction of a second): an interrupted build leaves no process behind and no
+    # traceback. A worker that dies (killed, out of memory) breaks the pool: an error, not a hang.
+    context = multiprocessing.get_context("fork")
     try:
-        with pool:
-            for rendered in pool.imap(_chunk, chunks):
-                results.extend(rendered)
-                if progress:
-                    progress(len(results), len(pages))
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                 initializer=_leave_interrupts_to_the_build) as pool:
+            try:
+                for rendered in pool.map(_chunk, chunks):
+                    results.extend(rendered)
+                    if progress:
+                        progress(len(results), len(pages))
+            except KeyboardInterrupt:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     finally:
-        pool.join()
         gc.unfreeze()
         _WORK.clear()
     return results

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
+import re
 import traceback
 import xml.sax.saxutils as saxutils
 from collections import Counter
@@ -145,7 +146,9 @@ class Renderer:
         self.config = site.config
         self.deals = deal_views(site.records)
         self.matches = match_views(site.records)
-        self.directives = {**_directives(), "see-deal": functools.partial(see_deal, deals=self.deals),
+        own_words = site.config.deal_files is None  # `klabsite replay` shows other records
+        self.directives = {**_directives(),
+                           "see-deal": functools.partial(see_deal, deals=self.deals, own_words=own_words),
                            "worked-deal": functools.partial(worked_deal, deals=self.deals)}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)
         self.compiled = _CompiledTemplates()
@@ -277,16 +280,14 @@ class Renderer:
         try:
             return env.get_template(page.template).render(context)
         except jinja2.TemplateSyntaxError as error:
-            message = error.message or str(error)
-            if message.startswith("No filter named"):
-                own = sorted(set(env.filters) - set(jinja2.filters.FILTERS))
-                message = f"{message.rstrip('.')}: use one of Jinja's or klabsite's own ({', '.join(own)})"
+            message = _unknown_name_help(error.message or str(error), env)
             raise BuildError(message, self._template_path(error.filename), error.lineno) from None
         except BuildError:
             raise
         except jinja2.TemplateError as error:
             path, line = self._template_frame(error)
-            raise BuildError(f"{type(error).__name__}: {error} (rendering {page.path})", path, line) from None
+            message = _unknown_name_help(f"{type(error).__name__}: {error}", env)
+            raise BuildError(f"{message} (rendering {page.path})", path, line) from None
         except _TEMPLATE_ERRORS as error:
             if isinstance(error, RecursionError):
                 raise self._loop_error(error) from None
@@ -860,3 +861,15 @@ def _check_rules_links(renderer: Renderer, outputs: dict[str, bytes], scans: dic
                 problem = link_problem(f"{lang}/{source.slug}.html", href, outputs, scans, renderer.site_path)
                 if problem:
                     raise BuildError(problem, source.path, line)
+
+
+def _unknown_name_help(message: str, env: jinja2.Environment) -> str:
+    """``message``, and when it is Jinja's "No filter named …" (or test), the names klabsite adds."""
+    match = re.search(r"No (filter|test) named '[^']*'( found)?\.?", message)
+    if match is None:
+        return message
+    kind = match.group(1)
+    names = env.filters if kind == "filter" else env.tests
+    builtin = jinja2.filters.FILTERS if kind == "filter" else jinja2.tests.TESTS
+    own = ", ".join(sorted(set(names) - set(builtin))) or "none"
+    return f"{match.group(0).rstrip('.')}: use one of Jinja's or klabsite's own ({own})"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 from http.server import HTTPServer, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -44,9 +45,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
             return None
 
     def _inside(self, path: Path) -> bool:
-        """Whether ``path``, its symbolic links followed, is the served folder or inside it."""
-        root = Path(str(self.directory)).resolve()
-        return path.resolve().is_relative_to(root)
+        """Whether ``path``, its symbolic links followed, is the served folder or inside it (a
+        loop of links is not: ``realpath`` stops where ``Path.resolve`` would raise)."""
+        root = os.path.realpath(str(self.directory))
+        return Path(os.path.realpath(path)).is_relative_to(root)
 
     def list_directory(self, path: str | Path) -> None:  # type: ignore[override]
         self.send_error(404)
@@ -54,7 +56,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         page = Path(str(self.directory)) / "404.html"
-        if code != 404 or not page.is_file():
+        if code != 404 or not page.is_file() or not self._inside(page):
             super().send_error(code, message, explain)
             return
         body = page.read_bytes()
