@@ -25,7 +25,7 @@ And every page has exactly one Content-Security-Policy ``<meta>``, in ``<head>``
 stylesheet, whose policy forbids scripts (``script-src``, or else ``default-src``, is ``'none'``).
 
 >>> [p.message for p in scan_page('<p onclick="x">hi</p>').problems][:1]
-['an event-handler attribute onclick on <p>']
+['an event-handler attribute onclick on <p>: the site runs no scripts; remove it']
 >>> url_problem("a", {}, "href", "https://example.org/"), url_problem("img", {}, "src", "//x.org/a.png")
 (None, "an external resource in <img src> ('//x.org/a.png'): the site loads only its own files")
 """
