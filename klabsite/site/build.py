@@ -144,7 +144,9 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
         return 1
     except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, the previous output untouched
         bar.close()
-        print(f"build: interrupted while {stages[-1]}; the previous output is left as it was", file=stderr)
+        kept = ("the output folder holds the previous build or this one, whole" if stages[-1] == "writing"
+                else "the previous output is left as it was")
+        print(f"build: interrupted while {stages[-1]}; {kept}", file=stderr)
         return INTERRUPTED
     except OSError as error:  # the machine's problem (permissions, disk full), not the sources'
         bar.close()

@@ -167,11 +167,14 @@ def _swap(staging: Path, out_dir: Path) -> None:
         return
     old = Path(tempfile.mkdtemp(prefix=f"{out_dir.name}.old-", dir=out_dir.parent))
     os.rmdir(old)
-    os.replace(out_dir, old)
-    try:
+    moved = False
+    try:  # Ctrl-C between the two moves puts the old output back
+        os.replace(out_dir, old)
+        moved = True
         os.replace(staging, out_dir)
     except BaseException:
-        os.replace(old, out_dir)
+        if moved:
+            os.replace(old, out_dir)
         raise
     if not (old / MARKER).is_file():  # an empty directory before the first build
         (old / MARKER).write_bytes(_MARKER_TEXT)
