@@ -61,12 +61,12 @@ def test_each_link_names_what_it_shows_so_links_side_by_side_differ():
 
 
 @pytest.mark.parametrize(("raw", "says"), [
-    ({"tag": "pit", "game": "chess"}, "see-deal game=chess: the games are klaberjass and klaverjas"),
-    ({"tag": "../../etc"}, "see-deal tag=../../etc: no shipped deal has this tag word"),
-    ({"tag": "thrwn-in"}, "see-deal tag=thrwn-in: no shipped deal has this tag word; klabsite's are schmeiss, dix"),
-    ({"tag": "pit", "game": "klaberjass"}, "see-deal tag=pit never happens in klaberjass: write game=klaverjas or no game"),
-    ({"game": "klaverjas"}, "see-deal needs a tag word: write [[klab:see-deal tag=WORD"),
-    ({"tag": "pit", "seed": "3"}, "see-deal has no option seed: write [[klab:see-deal tag=WORD"),
+    ({"tag": "pit", "game": "chess"}, "klab:see-deal: game=chess: the games are klaberjass and klaverjas"),
+    ({"tag": "../../etc"}, "klab:see-deal: tag=../../etc: no shipped deal has this word"),
+    ({"tag": "thrwn-in"}, "klab:see-deal: tag=thrwn-in: no shipped deal has this word; klabsite's are schmeiss, dix"),
+    ({"tag": "pit", "game": "klaberjass"}, "klab:see-deal: tag=pit never happens in klaberjass: write game=klaverjas or none"),
+    ({"game": "klaverjas"}, "klab:see-deal: needs a tag word: write [[klab:see-deal tag=WORD"),
+    ({"tag": "pit", "seed": "3"}, "klab:see-deal: no option seed: write [[klab:see-deal tag=WORD"),
 ])
 def test_a_mistyped_directive_is_an_error_that_says_what_to_write(raw, says):
     deal = _deal("kv_roem_nat.klab", "nat")

@@ -89,19 +89,19 @@ def _checked(raw: dict[str, str], deals: Sequence[DealView], own_words: bool) ->
     usage = "write [[klab:see-deal tag=WORD game=klaberjass|klaverjas]]"
     unknown = sorted(set(raw) - {"tag", "game"})
     if unknown:
-        raise ValueError(f"see-deal has no option {', '.join(unknown)}: {usage}")
+        raise ValueError(f"klab:see-deal: no option {', '.join(unknown)}: {usage}")
     if "tag" not in raw:
-        raise ValueError(f"see-deal needs a tag word: {usage}")
+        raise ValueError(f"klab:see-deal: needs a tag word: {usage}")
     tag, game = raw["tag"], raw.get("game")
     if game is not None and game not in GAMES:
-        raise ValueError(f"see-deal game={game}: the games are {' and '.join(GAMES)}")
+        raise ValueError(f"klab:see-deal: game={game}: the games are {' and '.join(GAMES)}")
     if tag in KNOWN_WORDS:
         if tag in TAG_WORDS and game is not None and game not in TAG_WORDS[tag]:
             games = " or ".join(TAG_WORDS[tag])
-            raise ValueError(f"see-deal tag={tag} never happens in {game}: write game={games} or no game")
+            raise ValueError(f"klab:see-deal: tag={tag} never happens in {game}: write game={games} or none")
     elif own_words and not any(tag in deal.tags for deal in deals):
         words = ", ".join(KNOWN_WORDS)
-        raise ValueError(f"see-deal tag={tag}: no shipped deal has this tag word; klabsite's are {words}")
+        raise ValueError(f"klab:see-deal: tag={tag}: no shipped deal has this word; klabsite's are {words}")
     return tag, game
 
 

@@ -325,7 +325,10 @@ class _Directives(Preprocessor):
         except BuildError:
             raise
         except Exception as error:  # a directive's own failure, reported at its line
-            raise BuildError(f"directive {name!r} failed: {error}", *where) from error
+            message = str(error)
+            if not message.startswith(f"klab:{name}:"):  # the directives' own errors name it
+                message = f"directive {name!r} failed: {message}"
+            raise BuildError(message, *where) from error
         return self.md.htmlStash.store(str(block))
 
 
