@@ -84,7 +84,8 @@ def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = T
 
     ``display`` is the path as printed in messages (relative to the project). The file must be
     UTF-8 and pass :func:`~klabsite.site.po_syntax.check_po_syntax` before Babel reads it. With
-    ``plural_header`` (the default) its ``Plural-Forms`` header must be :data:`PLURAL_FORMS`'.
+    ``plural_header`` (the default) its ``Plural-Forms`` header must be the one :data:`PLURAL_FORMS`
+    gives.
     """
     if path.exists() and not path.is_file():
         raise BuildError(f"not a file: the catalog for {lang!r} must be a .po file; move this away", display)

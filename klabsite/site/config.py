@@ -237,8 +237,8 @@ def _source_lang(value: Any) -> str:
 
 _SETTINGS = {
     "src_dir": _folder("site_src"), "locales_dir": _folder("locales"), "out_dir": _folder("_site"),
-    "languages": _languages,
-    "source_lang": _source_lang, "base_url": _url, "strict": _flag, "build_date": _date,
+    "languages": _languages, "source_lang": _source_lang, "base_url": _url, "strict": _flag,
+    "build_date": _date,
 }
 """Each setting's reader: the value as given (TOML or Python) → its value, or ValueError(why)."""
 

@@ -122,4 +122,5 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
 
 
 def _leave_interrupts_to_the_build() -> None:
+    """A worker's start: Ctrl-C reaches the whole process group, and only the build answers it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
