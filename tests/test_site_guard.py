@@ -178,31 +178,29 @@ def test_the_built_pages_pass_the_guard(project):
         assert _problems(outputs[path].decode(), None) == [], path
 
 
-def test_template_problem_is_reported_at_the_template_line(project):
+def _before_home_rules_heading(project: Path, inserted: str) -> int:
+    """Insert ``inserted`` into home.html before the rules heading; the line it lands on."""
     home = project / "site_src" / "templates" / "home.html"
     text = home.read_text(encoding="utf-8")
-    line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
-    home.write_text(text.replace('<h2 id="rules-heading">', '<ScRiPt>alert(1)</script><h2 id="rules-heading">'),
-                    encoding="utf-8")
+    heading = '<h2 id="rules-heading">'
+    home.write_text(text.replace(heading, inserted + heading), encoding="utf-8")
+    return text[:text.index(heading)].count("\n") + 1
+
+
+def test_template_problem_is_reported_at_the_template_line(project):
+    line = _before_home_rules_heading(project, "<ScRiPt>alert(1)</script>")
     _fails_at(project, "site_src/templates/home.html", line,
               "a <script> element: the site runs no scripts and embeds nothing; remove it")
 
 
 def test_an_unknown_filter_met_while_rendering_is_reported_with_the_filters_there_are(project):
-    home = project / "site_src" / "templates" / "home.html"
-    text = home.read_text(encoding="utf-8")
-    line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
-    home.write_text(text.replace('<h2 id="rules-heading">', '{% if true %}{{ 3|frob }}{% endif %}<h2 id="rules-heading">'),
-                    encoding="utf-8")
+    line = _before_home_rules_heading(project, "{% if true %}{{ 3|frob }}{% endif %}")
     _fails_at(project, "site_src/templates/home.html", line,
               "No filter named 'frob' found: use one of Jinja's or klabsite's own (kind, number,")
 
 
 def test_an_unknown_filter_is_reported_with_the_filters_there_are(project):
-    home = project / "site_src" / "templates" / "home.html"
-    text = home.read_text(encoding="utf-8")
-    line = text[:text.index('<h2 id="rules-heading">')].count("\n") + 1
-    home.write_text(text.replace('<h2 id="rules-heading">', '{{ 3|frob }}<h2 id="rules-heading">'), encoding="utf-8")
+    line = _before_home_rules_heading(project, "{{ 3|frob }}")
     _fails_at(project, "site_src/templates/home.html", line,
               "No filter named 'frob': use one of Jinja's or klabsite's own (kind, number,")
 
