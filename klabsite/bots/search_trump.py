@@ -101,8 +101,9 @@ class _Values:
             to_act = deal.to_act
             assert to_act is not None
             deal.apply(_HEURISTIC.choose(deal.view_for(to_act), deal.legal_actions(), rng))
-        score = deal.result.score
-        return score[str(chooser.side)] - score[str(chooser.side.other)]
+        result = deal.result
+        assert result is not None
+        return result.score[str(chooser.side)] - result.score[str(chooser.side.other)]
 
     def __call__(self, trump: Suit, chooser: Seat) -> float:
         """The value for our side when ``chooser`` makes ``trump``."""
@@ -187,7 +188,7 @@ def _after_passing(view: KlaverjasView, hands: dict[Seat, int], values: _Values,
             for suit in forced_later:
                 forced[suit].append(values(suit, view.seat))
             return None
-        word, suit = klaverjas_bid(hands[seat], rules, proposed, later)
+        word, named = klaverjas_bid(hands[seat], rules, proposed, later)
         if word != "pass":
-            return values(suit or proposed, seat)  # type: ignore[arg-type]
+            return values(named or proposed, seat)  # type: ignore[arg-type]
     return 0.0

@@ -20,7 +20,7 @@ from klabsite.engine.events import CardPlayed, TrickWon
 from klabsite.engine.games import GAMES
 from klabsite.engine.klaberjass import BellaDecided, DixDecided
 from klabsite.engine.melds import Declared
-from klabsite.records.tags import TAG_WORDS
+from klabsite.records.tags import BLUNDER_COST, TAG_WORDS
 from klabsite.site.pictures import WORKED_TAG
 from klabsite.site.replays import DealView, StepView
 from klabsite.site.views import Link, Note, phrase
@@ -59,8 +59,8 @@ def step_of(tag: str, deal: DealView | None) -> StepView | None:
         least = {"bella": 20, "roem-100": 100, "roem-200": 200}[tag]
         return _card_step(deal, lambda event: isinstance(event, TrickWon) and event.roem >= least)
     if tag == "blunder":
-        return next((step for step in steps if step.dd and any(
-            card == step.step.action.card and cost >= 20 for card, _value, cost in step.dd)), None)
+        return next((step for step in steps if step.dd and step.step.action is not None and any(
+            card == step.step.action.card and cost >= BLUNDER_COST for card, _value, cost in step.dd)), None)
     if tag == "last-trick-decides":
         return _card_step(deal, lambda event: isinstance(event, TrickWon) and event.last)
     return steps[-1] if steps and steps[-1].kind == "end" and tag in deal.tags else None

@@ -93,7 +93,9 @@ class Localizer(Protocol):
     def components(self) -> Any: ...
 
 
-Directive = Callable[[Localizer, dict[str, str]], View]
+Directive = Callable[[Localizer, dict[str, str]], object]
+"""A directive: the view it returns (a :data:`~klabsite.site.views.View` or a picture) is drawn by the
+component macro of its ``kind``."""
 
 
 
@@ -227,12 +229,12 @@ def _side(text: str) -> Side:
 def card_order(loc: Localizer, raw: dict[str, str]) -> View:
     """Trump and plain order side by side, highest first, with each card's points."""
     _args("card-order", raw)
-    rows = [
+    rows: list[list[Cell]] = [
         [_n(loc, i + 1), loc.rank_name(trump), _n(loc, TRUMP_POINTS[trump]),
          loc.rank_name(plain), _n(loc, PLAIN_POINTS[plain])]
         for i, (trump, plain) in enumerate(zip(TRUMP_ORDER, PLAIN_ORDER, strict=True))
     ]
-    foot = [[loc.gettext("Total"), "", _n(loc, sum(TRUMP_POINTS.values())),
+    foot: list[list[Cell]] = [[loc.gettext("Total"), "", _n(loc, sum(TRUMP_POINTS.values())),
              "", _n(loc, sum(PLAIN_POINTS.values()))]]
     # TRANSLATORS: column of the card-order table: 1 = highest card, 8 = lowest.
     head = [loc.gettext("Order"), loc.gettext("Trump suit"), loc.gettext("Points"),
@@ -246,14 +248,14 @@ def card_points(loc: Localizer, raw: dict[str, str]) -> View:
     _args("card-points", raw)
     trump, plain = sum(TRUMP_POINTS.values()), sum(PLAIN_POINTS.values())
     cards = trump + 3 * plain
-    rows = [
+    rows: list[list[Cell]] = [
         [loc.gettext("The trump suit"), _n(loc, trump)],
         [loc.gettext("Each plain suit"), _n(loc, plain)],
         [loc.gettext("The three plain suits"), _n(loc, 3 * plain)],
         [loc.gettext("All 32 cards"), _n(loc, cards)],
         [loc.gettext("The last trick"), _n(loc, LAST_TRICK_BONUS)],
     ]
-    foot = [[loc.gettext("A deal in all"), _n(loc, cards + LAST_TRICK_BONUS)]]
+    foot: list[list[Cell]] = [[loc.gettext("A deal in all"), _n(loc, cards + LAST_TRICK_BONUS)]]
     # TRANSLATORS: heading of the first column of "Points in the cards" (the trump suit, the last trick…).
     head = [loc.gettext("What counts"), loc.gettext("Points")]
     return _table(loc.gettext("Points in the cards"), head, rows, foot)

@@ -190,7 +190,7 @@ class GlossaryEntries(Treeprocessor):
         for parent in list(root.iter()):
             if parent.tag not in ("ul", "ol") or not len(parent):
                 continue
-            found = []
+            found: list[tuple[str, str, etree.Element]] = []
             for item in parent:
                 loose = len(item) and item[0].tag == "p" and not (item.text or "").strip()
                 block = item[0] if loose else item

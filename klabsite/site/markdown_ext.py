@@ -505,9 +505,9 @@ class _Links(Treeprocessor):
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
             _option_code(code, self.context)
         if self.context.anchor_label and not self.context.extract:
-            for heading in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
-                            and element.get("id")]:
-                _link_to_itself(heading, self.context.anchor_label)
+            for titled in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
+                           and element.get("id")]:
+                _link_to_itself(titled, self.context.anchor_label)
 
     def _text(self, element: etree.Element) -> str:
         return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))

@@ -44,13 +44,14 @@ from klabsite.site.checks import double_stop, repeats_pager, summary_problem
 from klabsite.site.components import Components, install_filters, template_options
 from klabsite.site.config import Language
 from klabsite.site.deal_links import see_deal
+from klabsite.site.directives import DIRECTIVES
 from klabsite.site.errors import BuildError
 from klabsite.site.glossary import GLOSSARY_SLUG
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
-from klabsite.site.markdown_ext import DocumentContext, RenderedDocument, convert, plain_text
+from klabsite.site.markdown_ext import Directive, DocumentContext, RenderedDocument, convert, plain_text
 from klabsite.site.pagework import render_pages
 from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
@@ -127,16 +128,6 @@ _TEMPLATE_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, Attribu
 """What evaluating a template expression can raise (``{{ 1/0 }}``, ``{{ x + "a" }}``, an include loop)."""
 
 
-def _directives() -> dict[str, Callable[..., Any]]:
-    try:
-        from klabsite.site.directives import DIRECTIVES
-    except ModuleNotFoundError as error:
-        if error.name == "klabsite.site.directives":
-            return {}
-        raise
-    return dict(DIRECTIVES)
-
-
 class Renderer:
     """Holds what rendering shares: the site, one Jinja environment and localizer per language,
     the converted rules documents and the hashed asset names."""
@@ -147,7 +138,7 @@ class Renderer:
         self.deals = deal_views(site.records)
         self.matches = match_views(site.records)
         own_words = site.config.deal_files is None  # `klabsite replay` shows other records
-        self.directives = {**_directives(),
+        self.directives: dict[str, Directive] = {**DIRECTIVES,
                            "see-deal": functools.partial(see_deal, deals=self.deals, own_words=own_words),
                            "worked-deal": functools.partial(worked_deal, deals=self.deals)}
         self.loader = TemplateLoader(site.templates_dir, site.config.sources)

@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from klabsite.engine.options import KlaverjasRules
 from klabsite.site.replays import TAG_ORDER, DealView, StepView
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ def _rule_links(deal: DealView, slugs: Collection[str]) -> dict[str, str]:
         words = ("higher-trump", "lower-trump", "beat", "trump", "any", "any-plain")
         links = dict.fromkeys(words, "klaberjass-play.html#play")
     else:
+        assert isinstance(deal.rules, KlaverjasRules)
         links = dict.fromkeys(("higher-trump", "lower-trump", "any"), _BOTH_AGREE)
         tradition = f"klaverjas-play.html#{deal.rules.trick_rules}-rules"
         links.update(dict.fromkeys((*_TRADITION_RULES, "any-plain"), tradition))

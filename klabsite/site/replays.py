@@ -90,8 +90,8 @@ def load_records(config: SiteConfig) -> tuple[LoadedRecord, ...]:
             raise BuildError(error.message, display, error.line or 1) from None
         match = replay(record)
         if match.errors:
-            error = match.errors[0]
-            raise BuildError(error.message, display, error.line or 1)
+            first = match.errors[0]
+            raise BuildError(first.message, display, first.line or 1)
         for done in match.deals:
             if done.id in seen:
                 raise BuildError(f"deal {done.number} is deal {done.id}, which {seen[done.id]} holds too: "
@@ -179,7 +179,7 @@ class StepView:
     @property
     def all_equal(self) -> bool:
         """Whether every legal card of an analysed card play is worth the same."""
-        return bool(self.dd) and all(cost == 0 for _, _, cost in self.dd)
+        return self.dd is not None and bool(self.dd) and all(cost == 0 for _, _, cost in self.dd)
 
 
 @dataclass(frozen=True, eq=False)
@@ -264,7 +264,7 @@ def _pit_swing(deal: Any, card: Card, dd: tuple[tuple[Card, int, int], ...] | No
     playing side, so a pit in reach shows as a value that high, and the card that decides it
     costs at least the pit's 100.
     """
-    if not isinstance(deal, KlaverjasDeal) or not dd or deal.playing is None:
+    if not isinstance(deal, KlaverjasDeal) or not dd or deal.playing is None or deal.to_act is None:
         return None
     played, cost = next((value, cost) for each, value, cost in dd if each == card)
     mine = deal.to_act.side == deal.playing
@@ -295,7 +295,7 @@ def _plays(done: DealReplay) -> dict[int, _Play]:
     ``dd`` analysis (:func:`_dd`), and whether it let the pit slip or through (:func:`_pit_swing`)."""
     plays = {}
     for index, action, deal in positions(done):
-        if action.kind is not ActionKind.PLAY:
+        if action.kind is not ActionKind.PLAY or action.card is None:
             continue
         trick = [card for _, card in deal.trick]
         partner = len(deal.hands) == 4 and len(trick) >= 2
