@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from klabsite import __version__
 from klabsite.commands.help import CommandParser
+from klabsite.site.build import INTERRUPTED
 
 __all__ = ["main"]
 
@@ -50,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED  # what a shell reports for Ctrl-C (128 + SIGINT)
     except BrokenPipeError:
         return 0
 

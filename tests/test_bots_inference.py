@@ -47,7 +47,7 @@ def klaverjas_excluded(trick: str, card: str, rotterdam: bool = False, undertrum
 
 def klaberjass_excluded(led: str, card: str, any_lead: bool = False) -> int:
     index = C(led).index
-    return excluded_by_play(C(card).index, klaberjass_categories(index, SPADES, any_lead),
+    return excluded_by_play(C(card).index, klaberjass_categories(index, SPADES),
                             lambda hand: fast2.legal_mask(hand, index, SPADES, any_lead))
 
 
@@ -112,7 +112,7 @@ def test_one_card_beside_each_kind_decides_legality_for_whole_hands(game):
         if game == "klaberjass":
             led, card, rest = deck[0], deck[1], deck[2:]
             any_lead = rng.random() < 0.5
-            kinds = klaberjass_categories(led, trump, any_lead)
+            kinds = klaberjass_categories(led, trump)
 
             def legal(hand, led=led, trump=trump, any_lead=any_lead):
                 return fast2.legal_mask(hand, led, trump, any_lead)

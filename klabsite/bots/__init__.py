@@ -4,12 +4,19 @@ A bot is any object with ``choose(view, legal, rng) -> Action``: ``view`` is the
 ``view_for(seat)``, ``legal`` the legal actions (sorted), ``rng`` the caller's seeded
 ``random.Random`` (bots never use the global generator).
 
-The bots: ``random`` (:mod:`klabsite.bots.random`) and ``heuristic``
+The bots: ``random`` (:mod:`klabsite.bots.random`); ``heuristic``
 (:mod:`klabsite.bots.heuristic`: rules of thumb, :mod:`~klabsite.bots.heuristic_klaberjass` and
-:mod:`~klabsite.bots.heuristic_klaverjas`). What they stand on: :mod:`~klabsite.bots.inference`
-(what a view tells about the hidden cards), :mod:`~klabsite.bots.sampling` (uniform layouts of
-them), :mod:`~klabsite.bots.worlds` (whole decks from a layout) and :mod:`~klabsite.bots.tactics`
-(card-play building blocks on masks).
+:mod:`~klabsite.bots.heuristic_klaverjas`); and ``search`` (:mod:`klabsite.bots.search`: sampled
+worlds solved double-dummy), made of :mod:`~klabsite.bots.search_play` (the card play),
+:mod:`~klabsite.bots.search_bidding` (the Klaberjass bidding and dix),
+:mod:`~klabsite.bots.search_trump` (the Klaverjas trump choice), :mod:`~klabsite.bots.search_worlds`
+(the mean value of each option over the worlds), :mod:`~klabsite.bots.search_models` (worlds
+weighed by how well they fit the other players' bids and cards) and
+:mod:`~klabsite.bots.search_positions` (a world as the solver's position).
+
+What they stand on: :mod:`~klabsite.bots.inference` (what a view tells about the hidden cards),
+:mod:`~klabsite.bots.sampling` (uniform layouts of them), :mod:`~klabsite.bots.worlds` (whole
+decks from a layout) and :mod:`~klabsite.bots.tactics` (card-play building blocks on masks).
 """
 
 from __future__ import annotations

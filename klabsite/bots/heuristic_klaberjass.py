@@ -203,9 +203,9 @@ def _bella_so_far(view: KlaberjassView, seat: Seat) -> int:
 # Card play
 
 
-def _beat_chance(odds: Odds, card: int, trump: int, any_lead: bool) -> float:
-    """The chance that the opponent (place 0) beats ``card`` led: he must follow suit (and beat a
-    trump, or any card with ``any_lead``), else trump."""
+def _beat_chance(odds: Odds, card: int, trump: int) -> float:
+    """The chance that the opponent (place 0) beats ``card`` led: with a higher card of its suit,
+    or, void in it, with a trump."""
     suit = SUIT_OF[card]
     higher = odds.any_of(0, BEATS[trump][card])
     if suit == trump:
@@ -219,7 +219,7 @@ def lead_score(card: int, view: KlaberjassView, knowledge: Knowledge, odds: Odds
     """The value of leading ``card``: the trick won or lost by the opponent's likely answer, the
     card's worth kept, and the maker drawing trumps."""
     last = len(view.played) == 16
-    p_beat = _beat_chance(odds, card, trump, view.rules.must_beat == "any-lead")
+    p_beat = _beat_chance(odds, card, trump)
     bonus = LAST_TRICK_BONUS if last else 0
     gain = POINTS[trump][card] + style.won_lead + bonus
     loss = POINTS[trump][card] + style.lost_lead + bonus

@@ -146,7 +146,7 @@ def excluded_by_play(card: int, categories: Iterable[int], legal: Legal) -> int:
     >>> from klabsite.engine.cards import Card, Suit
     >>> c = Card.parse
     >>> led, played = c("AH").index, c("7S").index                # S led hearts, N trumped
-    >>> cats = klaberjass_categories(led, Suit.SPADES.index, any_lead=False)
+    >>> cats = klaberjass_categories(led, Suit.SPADES.index)
     >>> legal = lambda hand: fast2.legal_mask(hand, led, Suit.SPADES.index, False)
     >>> from klabsite.engine.cards import cards_of
     >>> [str(card) for card in cards_of(excluded_by_play(played, cats, legal))]   # void in hearts
@@ -161,7 +161,7 @@ def excluded_by_play(card: int, categories: Iterable[int], legal: Legal) -> int:
     return out
 
 
-def klaberjass_categories(led: int, trump: int, any_lead: bool) -> tuple[int, ...]:
+def klaberjass_categories(led: int, trump: int) -> tuple[int, ...]:
     """The kinds of card Klaberjass's follower rules tell apart, for ``led`` in ``trump``."""
     suit = SUIT_MASKS[SUIT_OF[led]]
     beating = fast2.BEATS[trump][led]
@@ -317,7 +317,7 @@ def infer_klaberjass(view: KlaberjassView) -> Knowledge:
             def legal(mask: int, led: int = led.index) -> int:
                 return fast2.legal_mask(mask, led, trump.index, any_lead)
             excluded[opponent] |= excluded_by_play(
-                card.index, klaberjass_categories(led.index, trump.index, any_lead), legal)
+                card.index, klaberjass_categories(led.index, trump.index), legal)
     claims: list[Claim] = []
     if not any(shown_seat is opponent for shown_seat, _ in view.shown):
         elder = Seat.S if view.dealer is Seat.N else Seat.N

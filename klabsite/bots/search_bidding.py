@@ -58,7 +58,7 @@ def _other(seat: Seat) -> Seat:
 
 @dataclass(frozen=True)
 class Bidding:
-    """A point of the Klaberjass bidding (the rule book's rules 2–3): whose turn, in which phase,
+    """A point of the Klaberjass bidding (the rules page "Klaberjass", Bidding): whose turn, in which phase,
     the bids so far; or its end (``phase`` ``None``): a contract, or the deal thrown in."""
 
     rules: KlaberjassRules
@@ -236,7 +236,7 @@ def _same(a: Action, b: Action) -> bool:
     return a.kind is b.kind and a.suit is b.suit
 
 
-def _fit(view: KlaberjassView, knowledge: Knowledge) -> Weight:
+def _fit(view: KlaberjassView) -> Weight:
     """A world's weight: :data:`MISFIT` per past bid of the opponent the heuristic would not make."""
     opponent = _other(view.seat)
     points = []
@@ -284,7 +284,7 @@ def _worlds(view: KlaberjassView, rng: random.Random, search: BiddingSearch, sol
     """Worlds for the bidding from ``state``, until the budget is spent; each world's contracts
     reachable after ``legal`` are solved as it is drawn (so that the node budget counts them)."""
     knowledge = infer_klaberjass(view)
-    draw = fitting_layouts(layouts(knowledge, rng), _fit(view, knowledge), rng)
+    draw = fitting_layouts(layouts(knowledge, rng), _fit(view), rng)
     worlds: list[_World] = []
     while search.budget.more(len(worlds), solver.total_nodes):
         world = _World(view, knowledge, draw(), rng, solver, search.maker_bias)

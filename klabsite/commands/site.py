@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from klabsite.commands.help import CommandParser
+from klabsite.commands.help import EXIT_USAGE, CommandParser
 from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
@@ -16,10 +16,7 @@ from klabsite.site.errors import BuildError, quote
 from klabsite.site.project import Project, find_project, is_project
 from klabsite.site.server import make_server, serve
 
-__all__ = ["register", "main", "USAGE_ERROR"]
-
-USAGE_ERROR = 2
-"""The exit status after a wrong option value (as argparse uses)."""
+__all__ = ["register", "main"]
 
 
 def _project(args: argparse.Namespace) -> Project:
@@ -53,7 +50,7 @@ def _empty_folder(args: argparse.Namespace) -> bool:
 
 def _build(args: argparse.Namespace) -> int:
     if _empty_folder(args):
-        return USAGE_ERROR
+        return EXIT_USAGE
     try:
         project = _project(args)
     except BuildError as error:
@@ -66,7 +63,7 @@ def _build(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     if _empty_folder(args):
-        return USAGE_ERROR
+        return EXIT_USAGE
     try:
         project = _project(args)
     except BuildError as error:
@@ -89,12 +86,12 @@ def _port(text: str) -> int | None:
 
 def _serve(args: argparse.Namespace) -> int:
     if _empty_folder(args):
-        return USAGE_ERROR
+        return EXIT_USAGE
     port = _port(args.port)
     if port is None:
         print(f"--port: must be a number from 0 to 65535 (0 picks a free port), not {quote(args.port)}",
               file=sys.stderr)
-        return USAGE_ERROR
+        return EXIT_USAGE
     try:
         project = _project(args)
         out = _out_dir(args, project, args.dir)

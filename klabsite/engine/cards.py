@@ -3,7 +3,7 @@
 A card is a plain value: it prints as its record notation (``JH``) and its
 ``repr`` rebuilds it. A card has no ordering of its own; how strong it is and
 how many points it is worth depend on the trump suit, and come from the tables
-below (the rule book, "Cards").
+below (the rules page "The cards").
 
 >>> card = Card.parse("10h")
 >>> card, str(card)
@@ -184,7 +184,8 @@ def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
     return sep.join(str(card) for card in cards)
 
 
-# Trick-taking strength, high number = strong. Rules.md: trump J 9 A 10 K Q 8 7; plain A 10 K Q J 9 8 7.
+# Trick-taking strength, high number = strong ("The cards", Order and points):
+# trump J 9 A 10 K Q 8 7; plain A 10 K Q J 9 8 7.
 TRUMP_ORDER: tuple[Rank, ...] = (
     Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN,
 )

@@ -21,7 +21,6 @@ __all__ = [
     "CardPlayed",
     "TrickWon",
     "DealScored",
-    "MatchOver",
 ]
 
 Hand = tuple[Card, ...]
@@ -101,10 +100,3 @@ class DealScored(Event):
     result: str
     score: tuple[tuple[str, int], ...]
 
-
-@dataclass(frozen=True, slots=True)
-class MatchOver(Event):
-    """The match is over; ``winner`` is a seat or side letter, or ``None`` for a drawn match."""
-
-    winner: str | None
-    final: tuple[tuple[str, int], ...]

@@ -1,8 +1,9 @@
 """The Klaberjass (2-player) rules engine: one deal, from the deck to the score. Pure.
 
-the rule book, "Klaberjass"; dealing as in record-format.md, "Dealing from the deck". A deal
-is driven by :class:`~klabsite.engine.actions.Action` values: ``legal_actions()`` lists them sorted,
-``verify()`` explains a refusal, ``apply()`` acts and returns the new immutable events.
+The rule book is the rules pages "Klaberjass" and the two after it; the deck is dealt as
+docs/record-format.md says ("How the deck is dealt"). A deal is driven by
+:class:`~klabsite.engine.actions.Action` values: ``legal_actions()`` lists them sorted, ``verify()``
+explains a refusal, ``apply()`` acts and returns the new immutable events.
 
 >>> from klabsite.engine.cards import parse_cards
 >>> deck = parse_cards("JH TH 9H KS QS JS 7D AC 8C KH 9D 8S AH QC 7S TD AD JC "
@@ -315,7 +316,8 @@ class KlaberjassResult:
 def _award(rules: KlaberjassRules, maker: Seat, totals: Mapping[Seat, int], hanging: int) -> tuple[
     str, dict[Seat, int], int
 ]:
-    """The maker rule (the rule book Klaberjass 9): result, score per seat, hanging points after."""
+    """The maker rule ("Klaberjass: scoring and the game", Counting a deal): result, score per
+    seat, hanging points after."""
     opponent = _OTHER[maker]
     mine, theirs = totals[maker], totals[opponent]
     if mine > theirs:
@@ -607,10 +609,11 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
 
     def play_rule(self) -> tuple[tuple[Card, ...], str]:
         """In the card play, the cards the player to act may play and the word of the rule that
-        decides them (rule 7 of the rule book): ``lead`` (any card), ``follow`` (the suit led),
-        ``higher-trump`` (trumps led, a higher one held), ``lower-trump`` (trumps led, none
-        higher held: any trump), ``beat`` (``must-beat=any-lead``: a higher card of the suit
-        led), ``trump`` (void in the suit led) or ``any`` (void in it and in trumps)."""
+        decides them ("Klaberjass: sequences, play and bella", Play): ``lead`` (any card),
+        ``follow`` (the suit led), ``higher-trump`` (trumps led, a higher one held),
+        ``lower-trump`` (trumps led, none higher held: any trump), ``beat``
+        (``must-beat=any-lead``: a higher card of the suit led), ``trump`` (void in the suit
+        led) or ``any`` (void in it and in trumps)."""
         assert self._to_act is not None and self._trump is not None
         cards, rule = self._playable(self._to_act)
         return tuple(cards), rule
@@ -809,7 +812,7 @@ class KlaberjassDeal(Deal[KlaberjassRules, Phase, KlaberjassResult]):
     def _do_play(self, action: Action, new: list[Event]) -> None:
         seat, card = action.seat, action.card
         assert card is not None
-        if len(self._played) < 2 and seat not in self._declared:
+        if self._declaring(seat):  # he plays without declaring: he declares nothing
             self._declared[seat] = ()
             self._after_declaring(seat, new)
         trump = self._trump

@@ -1,10 +1,11 @@
 """Klaverjas (4 players, Amsterdam and Rotterdam rules): the pure rules engine.
 
-the rule book, "Klaverjas", is the law this module implements; the option names are those of
-:class:`~klabsite.engine.options.KlaverjasRules`. Seats ``N E S W`` sit clockwise, N–S partners against
-E–W. A deal goes through three phases (:class:`KlaverjasPhase`): choosing trump, playing eight
-tricks, over. Every action is checked against :meth:`KlaverjasDeal.legal_actions`, the one source
-of truth for legality, and yields frozen events (:mod:`klabsite.engine.events`).
+The rule book, the rules pages "Klaverjas" and the two after it, is the law this module implements;
+the option names are those of :class:`~klabsite.engine.options.KlaverjasRules`. Seats ``N E S W``
+sit clockwise, N–S partners against E–W. A deal goes through three phases (:class:`KlaverjasPhase`):
+choosing trump, playing eight tricks, over. Every action is checked against
+:meth:`KlaverjasDeal.legal_actions`, the one source of truth for legality, and yields frozen events
+(:mod:`klabsite.engine.events`).
 
 >>> from klabsite.engine.cards import DECK
 >>> deal = KlaverjasDeal(KlaverjasRules(), Seat.S, DECK)
@@ -105,9 +106,9 @@ class KlaverjasPhase(Enum):
     """The phases of a deal, in order."""
 
     TRUMP = "trump"
-    """Choosing trump (rule 1)."""
+    """Choosing trump."""
     PLAY = "play"
-    """Playing the eight tricks (rule 2)."""
+    """Playing the eight tricks."""
     OVER = "over"
     """Scored; nothing more to do."""
 
@@ -177,7 +178,7 @@ def deck_from_hands(dealer: Seat, hands: Mapping[Seat, Iterable[Card]]) -> tuple
 
 
 # ---------------------------------------------------------------------------------------------
-# Card play (rule 2)
+# Card play (the rules page "Klaverjas: playing the cards")
 
 
 def _card_list(cards: Iterable[Card], trump: Suit | None) -> str:
@@ -211,8 +212,8 @@ def play_rule(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit, rules: KlaverjasRules
 ) -> tuple[tuple[Card, ...], str]:
     """The cards of ``hand`` that may be played to ``trick`` (the cards so far, led first), and
-    the word of the rule that decides them (rule 7 of the rule book, with ``trick-rules`` and
-    ``undertrump``):
+    the word of the rule that decides them (the rules page "Klaverjas: playing the cards", with
+    ``trick-rules`` and ``undertrump``):
 
     ``lead`` any card, leading; ``follow`` the suit led (a plain suit); trumps led: a
     ``higher-trump`` than any in the trick, or with none, any trump (``lower-trump``). Void in
@@ -285,7 +286,7 @@ def legal_plays(
 
 
 # ---------------------------------------------------------------------------------------------
-# Scoring (rules 3–5)
+# Scoring (the rules page "Klaverjas: roem and scoring")
 
 
 def _by_side(values: Mapping[Side, Any]) -> dict[str, Any]:
@@ -296,7 +297,7 @@ def award(
     playing: Side, points: Mapping[Side, int], roem: Mapping[Side, int], pit: bool
 ) -> tuple[dict[Side, int], str, dict[Side, int]]:
     """Totals, ``made``/``nat`` and the awarded score from points (incl. last trick) and roem:
-    the nat rule (rule 5), unchecked (the points need not add up to 162, so that a caller may ask
+    the nat rule ("Made or nat"), unchecked (the points need not add up to 162, so that a caller may ask
     what other points would have scored).
 
     >>> totals, result, score = award(Side.NS, {Side.NS: 71, Side.EW: 81}, {Side.NS: 0, Side.EW: 0}, False)

@@ -1,6 +1,7 @@
 """The match: running totals over deals and the end-of-match rule, shared by both games.
 
-the rule book: Klaberjass "Game" (rule 10) and Klaverjas "Match" (rule 6) end the same way.
+A Klaberjass game ("Klaberjass: scoring and the game", The end of the game) and a Klaverjas match
+("Klaverjas: roem and scoring", The match) end the same way.
 With ``target=T``: after a deal in which someone has reached T, the higher total wins; if the
 totals are equal, play goes on until a deal ends with them unequal. With ``deals=N``: the match
 is exactly N counted deals (thrown-in and redealt deals do not count); the higher total wins and

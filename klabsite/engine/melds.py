@@ -1,10 +1,10 @@
 """Klaberjass sequences: finding them, checking a declaration, comparing, and the table talk.
 
-the rule book, Klaberjass rule 6. Three or more cards of one suit in the natural order
-7 8 9 10 J Q K A form a sequence: 3 cards = 20, 4 cards = 50, 5 or more = ``long-sequence``
-(50 or 100). Only the player with the best sequence scores, and then all his declared
-sequences. Best = higher value; then higher top card; then a trump sequence beats a plain one;
-still equal: ``equal-meld`` (``neither`` scores, or the ``elder``, the non-dealer).
+The rules page "Klaberjass: sequences, play and bella", Sequences. Three or more cards of one suit
+in the natural order 7 8 9 10 J Q K A form a sequence: 3 cards = 20, 4 cards = 50, 5 or more =
+``long-sequence`` (50 or 100). Only the player with the best sequence scores, and then all his
+declared sequences. Best = higher value; then higher top card; then a trump sequence beats a plain
+one; still equal: ``equal-meld`` (``neither`` scores, or the ``elder``, the non-dealer).
 
 The talk at the table follows from what both declared. It is a sequence of :class:`Phrase`
 values with stable keys (``twenty``, ``fifty``, ``hundred``, ``good``, ``not-good``,
@@ -173,7 +173,7 @@ def compare(
     long_sequence: int,
     equal_meld: str,
 ) -> Comparison:
-    """Compare both declarations (the rule book Klaberjass 6); ``elder`` is the non-dealer."""
+    """Compare both declarations (the same page, "Who scores for sequences"); ``elder`` is the non-dealer."""
     def worth(melds: Sequence[Meld]) -> int:
         return sum(meld_value(meld, long_sequence) for meld in melds)
 

@@ -1,4 +1,4 @@
-"""Roem: the Klaverjas bonuses counted in each trick (the rule book, Klaverjas rule 3).
+"""Roem: the Klaverjas bonuses counted in each trick (the rules page "Klaverjas: roem and scoring", Roem).
 
 The side that wins a trick scores the roem among its four cards:
 
@@ -42,7 +42,7 @@ queens (100 each), and the sixteen 7s, 8s, 9s and 10s as four runs of four (50 e
 exhaustive search over every way to share the 32 cards among eight tricks (the tests run it)
 finds no more; the play rules are left out, so this is an upper bound."""
 PIT_BONUS = 100
-"""Bonus for the playing side when it wins all eight tricks (rule 4); not roem of a trick."""
+"""Bonus for the playing side when it wins all eight tricks (the same page, Pit); not roem of a trick."""
 
 
 def _longest_run(positions: Sequence[int]) -> int:

@@ -1,4 +1,4 @@
-"""Decks derived from a seed string (docs/record-format.md, "Decks from a seed").
+"""Decks derived from a seed string (docs/record-format.md, "How the deck is dealt").
 
 The same seed gives the same deal everywhere, in any language and Python version: the 32
 canonical card names are sorted by the SHA-256 digest of ``"<seed>:<deal number>:<card>"``

@@ -40,7 +40,6 @@ from klabsite.engine.events import (
     DealScored,
     Dealt,
     Event,
-    MatchOver,
     ThrownIn,
     TrickWon,
     TrumpChosen,
@@ -49,7 +48,7 @@ from klabsite.engine.klaberjass import DixDecided, HandsCompleted
 from klabsite.engine.seats import Seat
 from klabsite.records.replay import DealReplay
 
-__all__ = ["Slot", "Table", "Step", "deal_steps", "step_index", "SUIT_ORDER"]
+__all__ = ["Slot", "Table", "Step", "deal_steps", "SUIT_ORDER"]
 
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """How hands are sorted on the table: black and red suits alternate."""
@@ -216,7 +215,7 @@ def _split(events: tuple[Event, ...]) -> tuple[tuple[Event, ...], tuple[Event, .
     extra: list[Event] = []
     end: list[Event] = []
     for event in events:
-        if isinstance(event, DealScored | MatchOver):
+        if isinstance(event, DealScored):
             end.append(event)
         elif isinstance(event, HandsCompleted):
             extra.append(event)
@@ -251,11 +250,3 @@ def deal_steps(done: DealReplay) -> list[Step]:
     if done.result is not None:
         steps.append(Step("end", None, tuple(ending), fold.snapshot()))
     return steps
-
-
-def step_index(steps: Sequence[Step], name: str) -> int:
-    """The position of the step called ``name`` (``ValueError`` if there is none)."""
-    for index, step in enumerate(steps):
-        if step.name == name:
-            return index
-    raise ValueError(f"no step {name!r}")

@@ -266,7 +266,7 @@ def card_points(loc: Localizer, raw: dict[str, str]) -> View:
 
 
 LONG_SEQUENCE_VALUES = (50, 100)
-"""The values ``long-sequence`` takes (the rule book Klaberjass 6)."""
+"""The values ``long-sequence`` takes (the rules page "Klaberjass: sequences, play and bella")."""
 
 
 def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:

@@ -263,8 +263,3 @@ def status(config: SiteConfig, out: TextIO | None = None) -> int:
             print(f"{lang:<5} {domain:<9} {stats.translated:>10} {stats.fuzzy:>6} {stats.untranslated:>12} "
                   f"{stats.total:>6} {stats.percent:>5.0f}%", file=out)
     return code
-
-
-def root_of(path: str | None) -> Path:
-    """The project root: ``path`` or the current directory."""
-    return Path(path or ".").resolve()
