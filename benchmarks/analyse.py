@@ -2,7 +2,7 @@
 
     python benchmarks/analyse.py [--deals 20] [--bots heuristic] [--find-seconds 20]
 
-Analysis: CPU time (``time.process_time``) of :func:`klabsite.commands.analyse.analyse_record` on
+Analysis: CPU time (``time.process_time``) of :func:`klabsite.solver.annotate.analyse_record` on
 one-deal records simulated with ``--bots`` (one solver per deal, every card play with a choice),
 as median, 90th percentile and maximum per game; targets 0.2 s a Klaberjass deal, 10 s a
 Klaverjas one. Finding: seeds tried per second (wall clock) and deals found for a few ``--find``
@@ -15,10 +15,10 @@ import argparse
 import statistics
 import time
 
-from klabsite.commands.analyse import analyse_record
 from klabsite.commands.find import FindSpec, Slot, search_range
 from klabsite.commands.simulation import simulate
 from klabsite.engine.games import get_game
+from klabsite.solver.annotate import analyse_record
 
 TARGETS = {"klaberjass": 0.2, "klaverjas": 10.0}
 FINDS = [("klaverjas", "pit"), ("klaberjass", "dix,sequence-duel"), ("klaverjas", "roem-200"),

@@ -10,12 +10,12 @@ import sys
 import pytest
 
 from klabsite.cli import main
-from klabsite.commands.analyse import analyse_record, deal_values, verify_dd
 from klabsite.commands.simulation import simulate
 from klabsite.engine.actions import ActionKind
 from klabsite.records.klab import read_record
 from klabsite.records.replay import legal_cards, positions, replay
 from klabsite.solver import Solver
+from klabsite.solver.annotate import analyse_record, deal_values, verify_dd
 from tests.helpers import AUDIT, run_check
 
 KLABERJASS = simulate("klaberjass", "analyse", deals=3).to_text()

@@ -205,8 +205,8 @@ def test_replay_checks_dd_before_the_card_is_played():
 
 def test_score_keeps_the_annotations_of_played_deals_in_a_sheet(capsys, tmp_path):
     from klabsite.cli import main
-    from klabsite.commands.analyse import analyse_record
     from klabsite.commands.simulation import simulate
+    from klabsite.solver.annotate import analyse_record
 
     record = simulate("klaverjas", "sheet", deals=1)
     analyse_record(record)

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from klabsite.cli import main
-from klabsite.commands.analyse import analyse_record
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.records.annotations import dd_cost
 from klabsite.records.klab import format_record, read_record
@@ -18,6 +17,7 @@ from klabsite.site.build import run_build
 from klabsite.site.replay_pages import neighbours
 from klabsite.site.replays import LoadedRecord, deal_views
 from klabsite.solver import Solver
+from klabsite.solver.annotate import analyse_record
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AUDIT = FIXTURES / "audit"

@@ -7,8 +7,8 @@ solver per deal. Existing ``dd`` annotations are replaced (a forced card loses i
 everything else (tags, notes, unknown annotations) is kept, comments are dropped and the output
 is canonical. Ids do not change: annotations are not part of them.
 
-The functions here are also what ``klabsite check --dd`` (:func:`verify_dd`) and ``klabsite
-simulate --analyse`` / ``--find`` (:func:`analyse_record`) use.
+The analysis itself is :mod:`klabsite.solver.annotate`, which ``klabsite check --dd`` and
+``klabsite simulate --analyse`` / ``--find`` use too.
 
 Exit status: 0 analysed; 1 a record with mistakes (``FILE:LINE: message``, as ``klabsite check``
 prints them; nothing is written); 2 usage error, or a file that cannot be read or written; 3 an
@@ -21,96 +21,18 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from klabsite.commands.files import EXIT_BUG, internal_error, locked, write_atomically
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
-from klabsite.engine.actions import ActionKind
-from klabsite.engine.cards import Card
 from klabsite.engine.text import printable
-from klabsite.records.annotations import DD, dd_annotation
 from klabsite.records.klab import Record, RecordError, parse_record
-from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
-from klabsite.solver import Solver
+from klabsite.solver.annotate import analyse_record, annotated_plays
 
-__all__ = ["register", "run", "deal_values", "analyse_record", "verify_dd", "EXIT_INVALID"]
+__all__ = ["register", "run", "EXIT_INVALID"]
 
 EXIT_INVALID = 1
-
-
-def deal_values(done: DealReplay,
-                only: Container[int] | None = None) -> Iterator[tuple[int, dict[Card, int]]]:
-    """For each card play of the replayed deal ``done`` with more than one legal card (with
-    ``only``: each card play whose action index is in it, a forced one too): its action index and
-    each legal card's value (one :class:`~klabsite.solver.Solver` for the deal)."""
-    solver = Solver()
-    for index, action, deal in positions(done):
-        if action.kind is not ActionKind.PLAY or (only is not None and index not in only):
-            continue
-        legal = legal_cards(deal)
-        if len(legal) > 1 or only is not None:
-            values = solver.card_values(deal)
-            assert sorted(values, key=lambda card: card.index) == legal, "the solver values the legal cards"
-            yield index, values
-
-
-def _take_dd(record: Record) -> list[dict[int, int]]:
-    """Remove every ``dd`` annotation of ``record``; for each deal, the place each one had among
-    its action's annotations, by action index (a new one goes back there)."""
-    places = []
-    for deal in record.deals:
-        had = {}
-        for index in range(len(deal.actions)):
-            names = [annotation.name for annotation in deal.annotations_of(index)]
-            if DD in names:
-                had[index] = names.index(DD)
-                deal.set_dd(index, None)
-        places.append(had)
-    return places
-
-
-def analyse_record(record: Record) -> tuple[MatchReplay, list[RecordError]]:
-    """Give every card play of ``record`` with a choice of cards its ``dd`` annotation, in place,
-    replacing those it had (which are not checked first: a stale one is simply replaced).
-
-    Returns the replay and its errors; a record with errors is left without ``dd`` annotations.
-    """
-    places = _take_dd(record)
-    replayed = replay(record)
-    if replayed.errors:
-        return replayed, replayed.errors
-    for done, had in zip(replayed.deals, places, strict=True):
-        for index, values in deal_values(done):
-            done.record.set_dd(index, values, at=had.get(index))
-    return replayed, []
-
-
-def verify_dd(replayed: MatchReplay) -> list[RecordError]:
-    """The first ``dd`` annotation of each deal whose values are not the solver's, as an error at
-    its line naming the annotation expected (``klabsite check --dd``)."""
-    errors = []
-    for done in replayed.deals:
-        record = done.record
-        annotated = {index for index in range(len(record.actions)) if record.dd_of(index) is not None}
-        if not annotated:
-            continue
-        for index, values in deal_values(done, only=annotated):  # a forced card's dd too, if it has one
-            given = record.dd_of(index)
-            if given is not None and dict(given) != values:
-                expected = dd_annotation(values)
-                errors.append(RecordError(f"dd of {record.actions[index]} disagrees with the solver: "
-                                          f"expected {expected}", record.action_line(index)))
-                break
-    return errors
-
-
-def annotated_plays(record: Record) -> int:
-    """How many card plays of ``record`` carry a ``dd`` annotation."""
-    return sum(1 for deal in record.deals for index in range(len(deal.actions))
-               if any(annotation.name == DD for annotation in deal.annotations_of(index)))
-
 
 DESCRIPTION = """\
 Analyse .klab deal records with the double-dummy solver: every card play where

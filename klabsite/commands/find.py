@@ -36,7 +36,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, TextIO
 
-from klabsite.commands.analyse import analyse_record
 from klabsite.commands.simulation import (
     SimulationError,
     bot_names_of,
@@ -52,6 +51,7 @@ from klabsite.engine.seats import Seat
 from klabsite.records.klab import Record, format_deal, read_record
 from klabsite.records.replay import replay
 from klabsite.records.tags import TAG_WORDS, deal_tags, ruled_out
+from klabsite.solver.annotate import analyse_record
 
 __all__ = ["FindSpec", "Found", "Progress", "find", "search_range", "wanted_words", "MAX_COUNT", "FIND_SEED"]
 

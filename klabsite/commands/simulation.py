@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from klabsite.bots import Bot, get_bot
-from klabsite.commands.analyse import analyse_record
 from klabsite.engine.actions import Action
 from klabsite.engine.cards import SUITS, Card
 from klabsite.engine.games import Game, get_game
@@ -30,6 +29,7 @@ from klabsite.records.decks import deck_from_seed
 from klabsite.records.klab import Record, format_scores
 from klabsite.records.replay import MatchReplay, replay
 from klabsite.records.tags import deal_tags
+from klabsite.solver.annotate import analyse_record
 
 __all__ = [
     "simulate", "seeded_rng", "play_deal", "record_deal", "describe", "bots_for", "bot_names_of",

@@ -14,6 +14,7 @@ other side's, everybody playing perfectly from here (docs/record-format.md, "Ann
   :class:`Solver`: its search cores are kept per trump and option, and a transposition table
   stays valid while the positions come from one deal (it is cleared when a card changes hands).
 - :func:`takes_every_trick`: whether the Klaverjas playing side has a pit in reach.
+- :mod:`klabsite.solver.annotate`: a record's ``dd`` annotations, written and checked.
 - The search cores are in C when the optional extension was built (``pip install`` does it when
   a compiler is there), else in Python; both search the same tree (:mod:`klabsite.solver.native`).
 
