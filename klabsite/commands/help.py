@@ -1,4 +1,4 @@
-"""How the ``check``, ``simulate`` and ``score`` commands talk on the command line.
+"""How the ``klabsite`` commands talk on the command line.
 
 Each command's help has a description in plain words and an ``examples:`` epilog, laid out as
 written (:class:`argparse.RawDescriptionHelpFormatter`). A usage error is one line on standard

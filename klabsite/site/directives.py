@@ -66,7 +66,7 @@ from klabsite.site.views import (
     phrase,
 )
 
-__all__ = ["DIRECTIVES", "DirectiveError", "Localizer", "parse_directive", "render_directive"]
+__all__ = ["DIRECTIVES", "OPTION_PAGES", "DirectiveError", "Localizer", "parse_directive", "render_directive"]
 
 
 class DirectiveError(ValueError):
@@ -725,7 +725,7 @@ def _option_texts(loc: Localizer, game: str) -> dict[str, str]:
     }
 
 
-_OPTION_PAGES = {
+OPTION_PAGES = {
     "klaberjass": {
         "schmeiss": "klaberjass.html#schmeiss", "schmeiss-refused": "klaberjass.html#schmeiss",
         "schmeiss-redeal": "klaberjass.html#schmeiss", "schmeiss-round-2": "klaberjass.html#schmeiss",
@@ -772,7 +772,7 @@ def options(loc: Localizer, raw: dict[str, str]) -> View:
     texts = _option_texts(loc, game)
     rows: list[list[Cell]] = []
     for name in type(rules).option_names():
-        link = Link(_OPTION_PAGES[game][name], _code(loc, name))
+        link = Link(OPTION_PAGES[game][name], _code(loc, name))
         rows.append([link, _option_values(loc, rules, name), texts[name]])
     head = [loc.gettext("Option"), loc.gettext("Values (default in bold)"), loc.gettext("What it sets")]
     caption = loc.gettext("Klaberjass options") if game == "klaberjass" else loc.gettext("Klaverjas options")

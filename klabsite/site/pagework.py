@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from klabsite.site.guard import Scan, scan_page
 from klabsite.site.linkcheck import link_problem
+from klabsite.site.pages import Page
 
 if TYPE_CHECKING:
-    from klabsite.site.render import Page, Renderer
+    from klabsite.site.render import Renderer
 
 __all__ = ["Rendered", "render_pages", "default_jobs"]
 

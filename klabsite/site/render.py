@@ -24,7 +24,6 @@ import traceback
 import xml.sax.saxutils as saxutils
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
@@ -52,6 +51,7 @@ from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
 from klabsite.site.linkcheck import broken_links, link_problem
 from klabsite.site.loader import LanguageData, RulesSource, Site
 from klabsite.site.markdown_ext import Directive, DocumentContext, RenderedDocument, convert, plain_text
+from klabsite.site.pages import Page
 from klabsite.site.pagework import render_pages
 from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
@@ -63,33 +63,6 @@ __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
 
 HERO_CARDS = tuple(Card.parse(text) for text in ("JH", "9H", "AS", "TD"))
 """The jack and nine of trumps, then the ace and ten: the cards that decide most deals."""
-
-
-@dataclass(frozen=True)
-class Page:
-    """One output page: what it is, its language, where it goes, and how to render it."""
-
-    kind: str
-    lang: str | None
-    """None for pages that are in every language at once (the language chooser, 404)."""
-    path: str
-    """Output path, ``/``-separated, relative to the site root (``fr/cards.html``)."""
-    template: str
-    context: dict[str, Any] = field(default_factory=dict)
-    source: str = ""
-    """The file the page comes from, for error messages."""
-
-    @property
-    def key(self) -> str:
-        """The page's path without its language prefix: the same page in every language shares it."""
-        if self.lang and self.path.startswith(self.lang + "/"):
-            return self.path[len(self.lang) + 1:]
-        return self.path
-
-    @property
-    def root(self) -> str:
-        """The relative path from this page to the site root (``../`` for ``fr/cards.html``)."""
-        return "../" * self.path.count("/")
 
 
 class TemplateLoader(jinja2.BaseLoader):

@@ -1,6 +1,6 @@
 """The replay page kinds: per language, every deal's overview and steps, the gallery, the matches.
 
-Each function yields :class:`~klabsite.site.render.Page` values for :data:`PAGE_KINDS` of
+Each function yields :class:`~klabsite.site.pages.Page` values for :data:`PAGE_KINDS` of
 :mod:`klabsite.site.render`; the templates (``deal.html``, ``step.html``, ``deals.html``,
 ``match.html``) draw them from the plain values of :mod:`klabsite.site.replays`.
 
@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from klabsite.engine.options import KlaverjasRules
+from klabsite.site.directives import OPTION_PAGES
+from klabsite.site.pages import Page
 from klabsite.site.replays import TAG_ORDER, DealView, StepView
 
 if TYPE_CHECKING:
-    from klabsite.site.render import Page, Renderer
+    from klabsite.site.render import Renderer
 
 __all__ = ["deal_pages", "gallery_pages", "match_pages", "StepGroup", "step_groups", "neighbours"]
 
@@ -73,9 +75,7 @@ def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
 
 def _option_links(game: str) -> dict[str, str]:
     """Where each option of ``game`` is explained, from a deal's folder."""
-    from klabsite.site.directives import _OPTION_PAGES
-
-    return {name: f"../../{page}" for name, page in _OPTION_PAGES[game].items()}
+    return {name: f"../../{page}" for name, page in OPTION_PAGES[game].items()}
 
 
 _BOTH_AGREE = "klaverjas-play.html#the-rules-both-agree-on"
@@ -107,8 +107,6 @@ def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
 
 def deal_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/<id>/index.html`` and one page per step, for every shipped deal."""
-    from klabsite.site.render import Page
-
     following = next_deals(renderer.deals)
     slugs = {source.slug for source in renderer.site.rules}
     for language in renderer.languages:
@@ -152,8 +150,6 @@ def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:
 
 def gallery_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/index.html``: the shipped deals by game and by tag, and the matches."""
-    from klabsite.site.render import Page
-
     if not renderer.deals and not renderer.matches:
         return
     sections = _gallery(renderer.deals)
@@ -164,8 +160,6 @@ def gallery_pages(renderer: Renderer) -> Iterator[Page]:
 
 def match_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/matches/<match id>/index.html``: a match as its score sheet."""
-    from klabsite.site.render import Page
-
     replayed = {deal.id for deal in renderer.deals}
     for language in renderer.languages:
         for match in renderer.matches:
