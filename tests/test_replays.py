@@ -85,6 +85,8 @@ def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_tricks_ar
     assert neighbours(deal, 0)["prev"] is None and neighbours(deal, len(deal.steps) - 1)["next"] is None
     assert neighbours(deal, names.index("end"))["prev_trick"] == "t8-1"
     assert neighbours(deal, names.index("b1"))["next_trick"] == "t1-1"
+    assert neighbours(deal, names.index("t8-2"))["next_trick"] == "end"  # from the last trick, the score
+    assert neighbours(deal, names.index("end"))["next_trick"] is None
 
 
 def test_after_the_dealers_declaration_the_next_trick_is_the_second():
@@ -155,15 +157,17 @@ def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
     joined = "\n".join(sentences)
     assert re.search(r"(North|South), the maker, made \d+ points to \d+, more than (North|South): each player "
                      r"scores their own", joined)
-    assert re.search(r"the maker, made \d+ points to \d+, fewer than (North|South): the maker fails, and "
+    assert re.search(r"the maker, had \d+ points to \d+, fewer than (North|South): the maker fails, and "
                      r"(North|South) scores all \d+\.", joined)
     assert re.search(r"chose trump and made \d+ points to \d+, more than (North–South|East–West): each "
                      r"side scores its own", joined)
     assert "a tie, so the maker scores nothing" in joined
-    assert "points are set aside: they go to whoever scores more in the next deal" in joined
+    assert "points are set aside: they go to whoever scores more in the next deal that is not a tie." in joined
     assert "points left hanging by the tie before" in joined
-    assert "they are nat, and" in joined
-    assert "They took every trick: pit, 100 more." in joined
+    assert re.search(r"chose trump and had \d+ points to \d+, no more than (North–South|East–West): they are nat, "
+                     r"and", joined)
+    assert re.search(r"the maker, had \d+ points, as many as (North|South): a tie", joined)
+    assert "They took every trick: a pit, and its 100 are in that total." in joined
 
 
 def test_the_overviews_table_of_tricks_says_where_the_last_tricks_10_is(replay_site):
@@ -181,6 +185,36 @@ def test_the_overviews_table_of_tricks_says_where_the_last_tricks_10_is(replay_s
     assert rows >= 3
     french = "\n".join(_overviews(replay_site, "fr").values())
     assert re.search(r'<td class="number">\d+, dont 10 de der</td>', french)
+
+
+def test_next_on_a_deals_score_leads_to_the_next_deal(replay_site):
+    ends = [path.read_text(encoding="utf-8") for path in (replay_site / "en" / "deals").glob("*/end.html")]
+    following = [(html, re.search(r'<a href="([^"]+)">Next deal: deal', html)) for html in ends]
+    assert any(link for _, link in following) and not all(link for _, link in following)
+    for html, link in following:
+        nav = re.search(r'<nav class="step-nav" aria-label="Step through the deal">(.*?)</nav>', html, re.S).group(1)
+        if link:
+            assert f'<a rel="next" href="{link.group(1)}">Next</a>' in nav
+        else:
+            assert '<span role="link" aria-disabled="true">Next</span>' in nav
+
+
+def test_a_klaberjass_overview_marks_the_cards_that_came_with_the_extra_cards(replay_site):
+    marked = [html for html in _overviews(replay_site).values() if 'class="extra-mark"' in html]
+    assert marked
+    for html in marked:
+        assert html.count('<span class="extra-mark" aria-hidden="true">+</span>') == 6  # three cards each
+        assert "The cards marked + came with the extra cards, after the bidding." in html
+
+
+def test_a_deal_and_its_match_link_to_their_record_to_download(replay_site):
+    for deal_id, html in _overviews(replay_site).items():
+        href = re.search(r'<a href="(\.\./\.\./\.\./records/(\w+)\.klab)" download="\2\.klab">Download the record',
+                         html)
+        record = read_record((replay_site / "en" / "deals" / deal_id / href.group(1)).resolve().read_text(encoding="utf-8"))
+        assert record.match_id() == href.group(2) and deal_id in [done.id for done in replay(record).deals]
+        match = (replay_site / "en" / "matches" / href.group(2) / "index.html").read_text(encoding="utf-8")
+        assert f'<a href="{href.group(1)}" download="{href.group(2)}.klab">Download the record (.klab)</a>' in match
 
 
 def test_record_text_is_escaped_on_every_page(replay_site):
@@ -272,7 +306,7 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         if len(best) == len(step.dd):
             assert '<p class="analysis">Every card the rules allow is worth the same here.' in html, step.name
         else:
-            listed = re.search(r'<p class="analysis">Best: (.*?)\. ', html).group(1)
+            listed = re.search(r'<p class="analysis">Best, with every hand seen: (.*?)\. ', html).group(1)
             in_hand = [slot.card for slot in step.table.hands[step.step.seat] if slot.card in best]
             assert re.findall(r'>([^<>]+)</span>', listed) == [_glyph(card) for card in in_hand], step.name
         assert '<a class="analysis-help" href="../index.html#analysis">What the costs mean</a></p>' in html, step.name
@@ -287,7 +321,7 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         assert '<p class="analysis">The only card the rules allow.</p>' in html, step.name
     assert any(not step.all_equal for step in analysed) and any(step.all_equal for step in analysed)
     unequal = next(step for step in analysed if not step.all_equal)
-    assert '<p class="analysis">Le mieux' in (out / "fr" / page.relative_to(out / "en") / f"{unequal.name}.html"
+    assert '<p class="analysis">Meilleur coup' in (out / "fr" / page.relative_to(out / "en") / f"{unequal.name}.html"
                                              ).read_text(encoding="utf-8")
     assert '<h2 id="analysis">What the costs mean</h2>' in (out / "en" / "deals" / "index.html").read_text(encoding="utf-8")
     costly = next(step for step in analysed if any(cost > 1 for _, _, cost in step.dd))
@@ -593,3 +627,57 @@ def test_a_klaberjass_step_says_when_the_card_led_must_be_beaten(tmp_path):
                 assert f'<p class="play-rule">{sentence} {link}</p>' in html, step.name
                 seen.add(step.rule)
     assert seen == set(sentences)
+
+
+@pytest.mark.parametrize("name", ["klaverjas_rotterdam.klab", "klaberjass_three_deals.klab"])
+def test_an_analysed_overview_says_what_perfect_play_from_the_first_card_gives(tmp_path, name):
+    record = read_record((FIXTURES / "records" / "valid" / name).read_text(encoding="utf-8"))
+    assert analyse_record(record)[1] == []
+    path = tmp_path / "analysed.klab"
+    path.write_text(format_record(record), encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[path]) == 0
+    done = replay(record).deals
+    views = _views(path)
+    assert any(deal.perfect_play for deal in views)
+    for deal in views:
+        if deal.perfect_play is None:  # thrown in: no card was played
+            assert not any(step.kind == "card" for step in deal.steps)
+            continue
+        chooser, value = deal.perfect_play
+        first = next(position for _, action, position in positions(next(d for d in done if d.id == deal.id))
+                     if action.kind is ActionKind.PLAY)
+        leader = first.to_act
+        ours = leader.side == chooser.side if deal.by_side else leader == chooser
+        assert value == (1 if ours else -1) * Solver().solve(first)  # the chooser's side, solved afresh
+        html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        sentence = re.search(r'<p class="perfect-play">(.*?) <a', html).group(1)
+        assert sentence.startswith("With every hand seen and perfect play from the first card, ")
+        assert (" make it, " in sentence or " makes it, " in sentence) == (value > 0), sentence
+        if value > 0:
+            assert f" {value} points ahead of " in sentence
+
+
+def test_a_klaverjas_overview_always_names_its_trick_rules_and_how_trump_is_chosen(replay_site):
+    rules = [re.search(r"<dt>Rules</dt><dd>(.*?)</dd>", html).group(1) for html in _overviews(replay_site).values()]
+    klaverjas = [re.sub(r"<[^>]+>", "", words) for words in rules if "trump" in words or "Amsterdam" in words]
+    assert klaverjas and all("Amsterdam rules" in words or "Rotterdam rules" in words for words in klaverjas)
+    assert all("free choice of trump" in words or "proposed suit" in words or "trump forced" in words
+               for words in klaverjas)
+
+
+def test_a_card_step_shows_the_trick_before_with_its_cards_and_who_took_it(replay_site):
+    for deal in _views(AUDIT / "kv_roem_nat.klab"):
+        for step in deal.steps:
+            html = (replay_site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+            shown = re.search(r'<p class="trick-before">Trick (\d+) went to (\w+): (.*?)</p>', html)
+            table = step.table
+            done = table.tricks[:-1] if table.won_by else table.tricks
+            if step.kind not in ("card", "end") or not done:  # the score still shows the last trick
+                assert shown is None, step.name
+                continue
+            before = done[-1]
+            names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+            assert (int(shown.group(1)), shown.group(2)) == (before.number, names[before.winner.value]), step.name
+            seats = re.findall(r'<span class="trick-play">(\w+) <span class="card', shown.group(3))
+            assert seats == [names[who.value] for who, _ in before.cards], step.name

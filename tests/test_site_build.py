@@ -263,6 +263,22 @@ def test_real_site_regions_have_unique_labels_and_no_empty_header_cell(real_site
         assert not re.search(r"<th[^>]*>\s*</th>", html), f"{path}: an empty header cell"
 
 
+def test_real_site_says_the_language_of_the_dutch_words_it_quotes(real_site):
+    for lang in ("en", "fr", "es", "hr", "ar"):
+        html = real_site[f"{lang}/klaverjas-scoring.html"]
+        assert '<em lang="nl">verzaakt</em>' in html and "<em>verzaakt</em>" not in html
+    assert '<em lang="hr">štiglja</em>' in real_site["en/klaberjass-scoring.html"]
+    assert '<em lang="hr">' not in real_site["hr/klaberjass-scoring.html"]  # a Croatian page's own word
+
+
+def test_real_site_names_every_table_and_code_block_a_keyboard_reaches(real_site):
+    for path, html in real_site.items():
+        for table in re.findall(r"<table\b.*?</table>", html, re.S):
+            assert "<caption" in table, f"{path}: a table without a caption"
+        for pre in re.findall(r"<pre\b[^>]*>", html):
+            assert 'role="region" aria-label="' in pre, f"{path}: {pre}"
+
+
 def test_real_site_joins_lists_the_languages_way(real_site):
     def trick_table(path: str) -> str:
         return real_site[path].split('class="klab klab-trick-rules"')[1].split("</table>")[0]

@@ -101,7 +101,7 @@ def test_arabic_has_six_plural_forms_in_cldr_order():
 
 def test_numbers_are_formatted_per_language():
     assert [Localizer.untranslated(lang).number(1234.5) for lang in ("en", "fr", "es", "hr", "ar")] == [
-        "1,234.5", "1\u202f234,5", "1.234,5", "1.234,5", "1,234.5"]
+        "1,234.5", "1\u202f234,5", "1234,5", "1.234,5", "1,234.5"]  # Spanish groups from five digits
 
 
 def test_card_names_and_letters_are_localized():
@@ -300,3 +300,13 @@ def test_lists_are_joined_with_the_languages_words_and_stay_escaped():
     assert Localizer.untranslated("fr").join(items, "or") == "<code>a</code>, &lt;b&gt; ou c"
     assert Localizer.untranslated("hr").join(items[:2]) == "<code>a</code> i &lt;b&gt;"
     assert Localizer.untranslated("es").join([]) == ""
+
+
+def test_spanish_writes_a_four_digit_number_whole_and_groups_from_five_digits():
+    import gettext
+
+    from klabsite.site.i18n import Localizer
+    es = Localizer("es", gettext.NullTranslations())
+    assert [es.number(n) for n in (162, 1504, 9999, 12345, 1234567)] == ["162", "1504", "9999", "12.345", "1.234.567"]
+    fr = Localizer("fr", gettext.NullTranslations())
+    assert fr.number(1504) == "1\u202f504"  # French groups from four digits

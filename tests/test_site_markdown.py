@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from babel.messages.extract import extract
@@ -213,6 +214,13 @@ def test_inline_options_break_only_after_the_equals_sign():
     assert '<code lang="en"><span>equal-meld=</span><wbr><span>neither</span></code>' in html
     assert '<code lang="en"><span>long-sequence</span></code>' in html
     assert '<code lang="en">a &lt; b</code>' in html and '<pre tabindex="0" lang="en"><code>x=1' in html
+
+
+def test_a_code_block_under_a_heading_is_a_region_named_after_it():
+    source = "## Worked *example*\n\n```\nx=1\n```\n\n```\ny=2\n```\n\n## Next\n\n```\nz=3\n```\n"
+    html = convert(source, _context()).html
+    assert re.findall(r'<pre tabindex="0" role="region" aria-label="([^"]*)">', html) == [
+        "Worked example", "Worked example (2)", "Next"]
 
 
 def test_a_code_block_is_english_and_left_to_right_on_every_other_page():

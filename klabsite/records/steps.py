@@ -68,6 +68,8 @@ class Slot:
     """``coming`` (not dealt yet), ``held``, ``played`` or ``gone`` (given up by dix)."""
     trick: int | None = None
     """For a played card, the trick it went to."""
+    extra: bool = False
+    """Klaberjass: the card came with the extra cards, after the bidding."""
 
 
 @dataclass(frozen=True)
@@ -140,10 +142,12 @@ class _Fold:
         keys = sorted({_key(seat, by_side) for seat, _ in dealt.hands}, key=lambda key: "NESW".index(key[0]))
         zero = dict.fromkeys(keys, 0)
         rows: dict[Seat, list[Card]] = {seat: _slot_order(hand) for seat, hand in dealt.hands}
+        self.extras: set[Card] = set()
         for event in everything:  # the fixed slots: every card a seat will ever hold
             if isinstance(event, HandsCompleted):
                 for seat, cards in event.added:
                     rows[seat] += _slot_order(cards)
+                    self.extras.update(cards)
             elif isinstance(event, DixDecided) and event.exchanged:
                 rows[event.seat].append(event.upcard)
         held = {seat: set(hand) for seat, hand in dealt.hands}
@@ -192,7 +196,8 @@ class _Fold:
 
     def snapshot(self) -> Table:
         state = self.state
-        hands = {seat: tuple(Slot(card, *state[card]) for card in row) for seat, row in self.rows.items()}
+        hands = {seat: tuple(Slot(card, *state[card], extra=card in self.extras) for card in row)
+                 for seat, row in self.rows.items()}
         return replace(self.table, hands=hands)
 
 

@@ -43,6 +43,10 @@ RANK_LETTERS: dict[str, dict[Rank, str]] = {
 }
 """The rank letters players write (glossary §3): French writes V D R; es, hr and ar use J Q K."""
 
+MINIMUM_GROUPING = {"es": 2}
+"""CLDR's ``minimumGroupingDigits`` where it is not 1 (Babel does not apply it): Spanish puts no
+separator in a four-digit number (``1504``, ``12.345``)."""
+
 ListStyle = Literal["standard", "or"]
 """The CLDR list patterns the site uses: ``a, b and c`` and ``a, b or c``."""
 
@@ -208,8 +212,13 @@ class Localizer:
     # Numbers ------------------------------------------------------------------------------
 
     def number(self, n: float) -> str:
-        """``n`` written the language's way (``1 234,5`` in French); Western digits throughout."""
-        return format_decimal(n, locale=self.lang)
+        """``n`` written the language's way (``1 234,5`` in French); Western digits throughout.
+
+        A language whose CLDR data groups digits only from five on (:data:`MINIMUM_GROUPING`)
+        writes a four-digit number whole: ``1504`` in Spanish, but ``12.345``.
+        """
+        grouped = abs(n) >= 10 ** (2 + MINIMUM_GROUPING.get(self.lang, 1))
+        return format_decimal(n, locale=self.lang, group_separator=grouped)
 
     def percent(self, fraction: float) -> str:
         """``fraction`` (0–1) as a percentage written the language's way."""

@@ -44,6 +44,7 @@ out of the site is written with ``https://`` (see :mod:`klabsite.site.guard`).
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 import shlex
 import unicodedata
@@ -464,6 +465,10 @@ class _Links(Treeprocessor):
         table under one heading is "Heading (2)"), so each region's name is unique on the page."""
         if number > 1:
             label = f"{label} ({number})"
+        if table.find("caption") is None:  # a Markdown table: named after its heading too
+            caption = etree.Element("caption", {"class": "visually-hidden"})
+            caption.text = label
+            table.insert(0, caption)
         index = list(parent).index(table)
         wrapper = etree.Element("div", {"class": "table-wrap", "tabindex": "0", "role": "region",
                                         "aria-label": label})
@@ -504,6 +509,10 @@ class _Links(Treeprocessor):
         in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
             _option_code(code, self.context)
+        for word in root.iter("em"):
+            lang = FOREIGN_WORDS.get((word.text or "").strip().casefold()) if not len(word) else None
+            if lang and lang != self.context.lang:
+                word.set("lang", lang)
         if self.context.anchor_label and not self.context.extract:
             for titled in [element for element in root.iter() if element.tag in ("h2", "h3", "h4")
                            and element.get("id")]:
@@ -583,6 +592,16 @@ class _Links(Treeprocessor):
 
 _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
 
+FOREIGN_WORDS = {
+    **dict.fromkeys(("aas", "heer", "vrouw", "boer", "jas", "nel", "klaver", "klaverjas", "klaverjassen",
+                     "smeren", "verzaken", "verzaakt", "verplicht", "mars", "kraken", "leids", "twents",
+                     "utrechts"), "nl"),
+    "štiglja": "hr",
+}
+"""The words the rules pages quote in another language, in italics (``*verzaakt*``): each such
+``<em>`` says its language (``lang="nl"``), so that a screen reader says it as a Dutch word. The
+game words every page uses as its own (roem, stuk, pit, nat) are not quoted so and stay as they are."""
+
 
 def _link_to_itself(heading: etree.Element, label: str) -> None:
     """Make the words of ``heading`` a link to it (the stylesheet adds a "§" after them, which a
@@ -637,10 +656,11 @@ def _option_code(code: etree.Element, context: DocumentContext) -> None:
 
 
 class _FocusablePre(Postprocessor):
-    """Code blocks scroll sideways on narrow screens; ``tabindex`` lets the keyboard scroll them.
-    Their text (commands, records, their comments) is English in every language: on another
-    language's page a block says so (``lang="en"``), and on a right-to-left page it runs left to
-    right."""
+    """Code blocks scroll sideways on narrow screens; ``tabindex`` lets the keyboard scroll them,
+    and under a heading that keyboard stop is a region named after it ("Heading (2)" for the
+    second block), as tables are. Their text (commands, records, their comments) is English in
+    every language: on another language's page a block says so (``lang="en"``), and on a
+    right-to-left page it runs left to right."""
 
     def __init__(self, md: markdown.Markdown, context: DocumentContext) -> None:
         super().__init__(md)
@@ -653,7 +673,20 @@ class _FocusablePre(Postprocessor):
             marks += f' lang="{context.source_lang}"'
         if context.dir == "rtl":
             marks += ' dir="ltr"'
-        return text.replace("<pre>", f"<pre{marks}>")
+        heading, count = "", 0
+
+        def mark(match: re.Match[str]) -> str:
+            nonlocal heading, count
+            if match.group(1) is not None:  # a heading: the blocks under it are named after it
+                heading, count = normalize(html.unescape(re.sub(r"<[^>]+>", "", match.group(1)))), 0
+                return match.group(0)
+            if not heading:
+                return f"<pre{marks}>"
+            count += 1
+            label = heading if count == 1 else f"{heading} ({count})"
+            return f'<pre{marks} role="region" aria-label="{html.escape(label)}">'
+
+        return re.sub(r"<h[234][^>]*>(.*?)</h[234]>|<pre>", mark, text, flags=re.S)
 
 
 class KlabExtension(Extension):

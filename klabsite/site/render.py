@@ -443,7 +443,7 @@ class ReplayParts:
         changed."""
         table = step.table
         key = ("middle", box, table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
-               table.stock, table.bottom)
+               table.stock, table.bottom, table.tricks[-2:])
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any) -> Markup:
@@ -697,6 +697,12 @@ def _sitemap(renderer: Renderer, pages: list[Page], groups: dict[str, dict[str, 
     return "\n".join(lines) + "\n"
 
 
+def record_path(match_id: str) -> str:
+    """Where a shipped record is published, to download: ``records/<match id>.klab``, as its file
+    reads (the id is the record's own hash: no name from the input)."""
+    return f"records/{match_id}.klab"
+
+
 def render_site(site: Site, progress: Callable[[int, int], None] | None = None, *,
                 previous: Manifest | None = None, common: str = ""
                 ) -> tuple[dict[str, bytes], list[str], dict[str, str], int]:
@@ -714,7 +720,8 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
         if page.lang:
             groups.setdefault(page.key, {})[page.lang] = page
     by_path = {page.path: page for page in pages}
-    extras = [renderer.assets[name] for name in site.static] + [".nojekyll"]
+    records = {record_path(loaded.record.match_id()): loaded.text.encode("utf-8") for loaded in site.records}
+    extras = [renderer.assets[name] for name in site.static] + [".nojekyll", *records]
     if site.config.base_url:
         extras.append("sitemap.xml")
     keys = {page.path: page_key(common, page.context["deal"].record_text, page.context["deal"].number)
@@ -733,6 +740,7 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
     for name, data in site.static.items():
         outputs[renderer.assets[name]] = data
     outputs[".nojekyll"] = b""
+    outputs.update(records)
     if site.config.base_url:
         outputs["sitemap.xml"] = _sitemap(renderer, pages, groups).encode("utf-8")
     renderer.check_static()

@@ -56,7 +56,7 @@ def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
     A step belongs to the trick of the last card played at or before it (a Klaberjass dealer's
     declaration, made after the first card, to the first trick); the score comes after the last
     trick. So "previous trick" always leads back to a trick before the step's own, and "next
-    trick" always forward.
+    trick" always forward: from the last trick, to the score.
     """
     steps = deal.steps
     step = steps[index]
@@ -69,7 +69,8 @@ def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
         "next": steps[index + 1].name if index + 1 < len(steps) else None,
         "last": steps[-1].name if index + 1 < len(steps) else None,
         "prev_trick": starts.get(current - 1),
-        "next_trick": starts.get(current + 1),
+        "next_trick": starts.get(current + 1) or (steps[-1].name if current and steps[-1].kind == "end"
+                                                  and index + 1 < len(steps) else None),
     }
 
 
@@ -118,10 +119,13 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
                         "option_links": _option_links(deal.game)},
                        source=deal.source)
+            next_deal = following.get(deal.id)
+            after = f"../{next_deal.id}/index.html" if next_deal else None  # "Next" from the last step
             for index, step in enumerate(deal.steps):
+                around = neighbours(deal, index)
                 yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
-                           {"deal": deal, "step": step, "groups": groups, "next_deal": following.get(deal.id),
-                            "rule_links": rule_links, **neighbours(deal, index)},
+                           {"deal": deal, "step": step, "groups": groups, "next_deal": next_deal,
+                            "rule_links": rule_links, "after": None if around["next"] else after, **around},
                            source=deal.source)
 
 

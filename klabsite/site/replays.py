@@ -225,6 +225,29 @@ class DealView:
         """Whether scores are kept per side (Klaverjas)."""
         return self.game == "klaverjas"
 
+    @property
+    def named_options(self) -> tuple[tuple[str, str], ...]:
+        """The options the overview names, in the rule book's order: those that differ from the
+        standard game and, in Klaverjas, always the trick rules and how trump is chosen (the first
+        things a player asks)."""
+        given = dict(self.options)
+        always = ("trump-choice", "trick-rules") if self.game == "klaverjas" else ()
+        return tuple((name, given.get(name) or str(getattr(self.rules, name.replace("-", "_"))))
+                     for name in type(self.rules).option_names() if name in given or name in always)
+
+    @property
+    def perfect_play(self) -> tuple[Seat, int] | None:
+        """For an analysed deal: who chose trump, and how far his side would end ahead of the other
+        (its deal score minus theirs) with every hand seen and perfect play from the first card; 0
+        or less when it would not make it. The first card's ``dd`` tells: its best value is the
+        leader's side's (docs/record-format.md, "Annotations"). None when it has no analysis."""
+        first = next((step for step in self.steps if step.kind == "card"), None)
+        if first is None or not first.dd or first.table.chooser is None or first.step.seat is None:
+            return None
+        chooser, leader, value = first.table.chooser, first.step.seat, first.dd[0][1]
+        ours = leader.side == chooser.side if self.by_side else leader == chooser
+        return chooser, value if ours else -value
+
     def step(self, name: str) -> StepView:
         """The step called ``name``."""
         return next(step for step in self.steps if step.name == name)
