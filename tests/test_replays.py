@@ -232,7 +232,13 @@ def test_the_gallery_opens_with_links_to_each_games_deals_and_what_the_costs_mea
     gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
     contents = gallery[gallery.index('<nav class="toc"'):gallery.index("</nav>", gallery.index('<nav class="toc"'))]
     targets = re.findall(r'<a href="#([\w-]+)">', contents)
-    assert targets == ["game-klaberjass", "game-klaverjas", "analysis", "matches"]
+    assert [target for target in targets if not target.startswith("tag-")] == [
+        "game-klaberjass", "game-klaverjas", "analysis", "matches"]
+    assert "tag-klaberjass-dix" in targets
+    for game in ("klaberjass", "klaverjas"):
+        start = targets.index(f"game-{game}")
+        tags = [target for target in targets if target.startswith(f"tag-{game}-")]
+        assert targets[start + 1:start + 1 + len(tags)] == tags, "a game's tag words follow it in the contents"
     for target in targets:
         assert f'id="{target}"' in gallery
 

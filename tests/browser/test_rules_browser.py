@@ -166,6 +166,16 @@ def test_option_names_never_break_and_stay_with_their_parenthesis_at_360_px(page
     assert not broken, broken
 
 
+def test_arabic_rules_pages_do_not_scroll_sideways_at_320_px(page: Page, base_url, site_dir):
+    page.set_viewport_size({"width": 320, "height": 740})
+    wide = []
+    for path in _rules_pages(site_dir, "ar"):
+        page.goto(base_url + path)
+        if page.evaluate("document.documentElement.scrollWidth") > 320:
+            wide.append(path)
+    assert not wide, wide
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_pills_fit_one_row_at_360_px(page: Page, base_url, site_dir, lang):
     page.set_viewport_size(PHONE)
