@@ -10,6 +10,7 @@ import pytest
 
 from klabsite.cli import main
 from klabsite.engine.actions import Action, ActionKind
+from klabsite.engine.cards import TRUMP_ORDER
 from klabsite.records.annotations import dd_cost
 from klabsite.records.klab import format_record, read_record
 from klabsite.records.replay import positions, replay
@@ -70,10 +71,31 @@ def test_the_table_keeps_every_card_in_its_slot_from_the_first_step_to_the_last(
     deal = _views(AUDIT / "kb_dix_exchange.klab")[0]
     rows = {step.name: {seat: [slot.card for slot in slots] for seat, slots in step.table.hands.items()}
             for step in deal.steps}
-    assert all(row == rows["deal"] for row in rows.values())
+    chosen = next(step.name for step in deal.steps if step.table.trump is not None)
+    before = list(rows)[:list(rows).index(chosen)]
+    assert all(rows[name] == rows["deal"] for name in before)
+    assert all(row == rows[chosen] for name, row in rows.items() if name not in before)
     first, last = deal.steps[0].table, deal.steps[-1].table
     assert {slot.state for slots in first.hands.values() for slot in slots} == {"held", "coming"}
     assert {slot.state for slots in last.hands.values() for slot in slots} == {"played", "gone"}
+
+
+def test_once_trump_is_chosen_the_trumps_stand_in_trump_order_in_the_places_they_held():
+    for path in (AUDIT / "kb_dix_exchange.klab", FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab"):
+        deal = _views(path)[0]
+        last = deal.steps[-1].table
+        trump = last.trump
+        for seat, slots in last.hands.items():
+            dealt = [slot.card for slot in deal.steps[0].table.hands[seat]]
+            row = [slot.card for slot in slots]
+            assert [card for card in row if card.suit != trump] == [card for card in dealt if card.suit != trump]
+            assert [card.suit for card in row] == [card.suit for card in dealt], (path.name, seat)
+            upcard = deal.steps[0].table.upcard  # taken by dix, it keeps its own place at the end
+            for group in ([slot.card for slot in slots if not slot.extra and slot.card != upcard],
+                          [slot.card for slot in slots if slot.extra]):
+                ranks = [TRUMP_ORDER.index(card.rank) for card in group if card.suit == trump]
+                assert ranks == sorted(ranks), (path.name, seat, group)
+        assert any(card.suit == trump for slots in last.hands.values() for card in (slot.card for slot in slots))
 
 
 def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_tricks_around_it():
@@ -192,7 +214,7 @@ def test_next_on_a_deals_score_leads_to_the_next_deal(replay_site):
     following = [(html, re.search(r'<a href="([^"]+)">Next deal: deal', html)) for html in ends]
     assert any(link for _, link in following) and not all(link for _, link in following)
     for html, link in following:
-        nav = re.search(r'<nav class="step-nav" aria-label="Step through the deal">(.*?)</nav>', html, re.S).group(1)
+        nav = re.search(r'<nav class="step-nav" id="step-nav" tabindex="-1" aria-label="Step through the deal">(.*?)</nav>', html, re.S).group(1)
         if link:
             assert f'<a rel="next" href="{link.group(1)}">Next</a>' in nav
         else:
@@ -409,6 +431,26 @@ def test_a_score_sheet_is_listed_as_a_sheet_and_a_match_cut_short_says_its_recor
     assert all('<p class="match-result">The record stops before the end of the match.</p>' in page for page in pages)
 
 
+def test_a_match_page_says_where_the_points_left_hanging_by_its_last_deal_go(tmp_path):
+    head = '%klab 1\n[Game "klaberjass"]\n[Rules "equal-score=next-deal-winner target=100"]\n'
+    deals = ['\n[Deal "1"]\n[Dealer "S"]\n[Maker "N"]\n[Totals "N 84 S 60"]\n',
+             '\n[Deal "2"]\n[Dealer "N"]\n[Maker "S"]\n[Totals "N 70 S 70"]\n']
+    (tmp_path / "over.klab").write_text(head + "".join(deals), encoding="utf-8")
+    short = head.replace("target=100", "target=500") + "".join(deals)
+    (tmp_path / "short.klab").write_text(short, encoding="utf-8")
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"],
+                     deals=[tmp_path / "over.klab", tmp_path / "short.klab"]) == 0
+    results = sorted(re.search(r'<p class="match-result">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)[1]
+                     for path in (out / "en" / "matches").glob("*/index.html"))
+    assert results == [
+        "North wins the match, 154 to 60. The game is over, so the 70 points still hanging go to nobody.",
+        "The record stops before the end of the match. The 70 points left hanging still wait for the next deal."]
+    french = sorted(re.search(r'<p class="match-result">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)[1]
+                    for path in (out / "fr" / "matches").glob("*/index.html"))
+    assert all(" 70 " in text and "hanging" not in text for text in french), french
+
+
 def _outcome_after(done, index: int, card) -> str:
     """The result of replayed deal ``done`` when ``card`` is played as its action ``index`` and then
     every player plays a best card (the solver's values, all hands seen) to the end, scored by the
@@ -453,7 +495,7 @@ def test_a_card_that_turns_the_deal_says_so_and_perfect_play_bears_it_out(tmp_pa
         assert ("It turns the deal" in html) == (step.name in turned), step.name
         if step.name not in turned:
             continue
-        playing = {"NS": "North–South", "EW": "East–West"}[step.table.chooser.side.value]
+        playing = {"NS": "North–South", "EW": "East–West"}[step.table.maker.side.value]
         assert f"It turns the deal: with perfect play from this card on, {playing} {words[step.swing]}" in html, step.name
         best = next(card for card, _, cost in step.dd if cost == 0)
         outcomes = _outcome_after(done, index, best), _outcome_after(done, index, step.step.action.card)
@@ -515,11 +557,11 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
     assert listed and listed.group(1).count("<li>") == len(turned)
     for step in turned:
         html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
-        maker = {"N": "North", "S": "South"}[step.table.chooser.value]
+        maker = {"N": "North", "S": "South"}[step.table.maker.value]
         ending = "no longer makes it." if step.swing == "sinks" else "now makes it."
         assert f"It turns the deal: with perfect play from this card on, {maker}, the maker, {ending}" in html, step.name
         values = {card: value for card, value, _ in step.dd}
-        mine = step.step.seat == step.table.chooser
+        mine = step.step.seat == step.table.maker
         assert mine == (step.swing == "sinks")
         assert values[step.step.action.card] < values[step.best_cards[0]]
 
@@ -650,12 +692,12 @@ def test_an_analysed_overview_says_what_perfect_play_from_the_first_card_gives(t
         if deal.perfect_play is None:  # thrown in: no card was played
             assert not any(step.kind == "card" for step in deal.steps)
             continue
-        chooser, value = deal.perfect_play
+        maker, value = deal.perfect_play
         first = next(position for _, action, position in positions(next(d for d in done if d.id == deal.id))
                      if action.kind is ActionKind.PLAY)
         leader = first.to_act
-        ours = leader.side == chooser.side if deal.by_side else leader == chooser
-        assert value == (1 if ours else -1) * Solver().solve(first)  # the chooser's side, solved afresh
+        ours = leader.side == maker.side if deal.by_side else leader == maker
+        assert value == (1 if ours else -1) * Solver().solve(first)  # the maker's side, solved afresh
         html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
         sentence = re.search(r'<p class="perfect-play">(.*?) <a', html).group(1)
         assert sentence.startswith("With every hand seen and perfect play from the first card, ")

@@ -181,6 +181,15 @@ def test_klaberjass_hanging_points_go_to_the_next_deals_winner(capsys, tmp_path)
     assert rows[3][5:7] == ["failed", "+172"]
 
 
+def test_klaberjass_points_hanging_when_the_match_ends_go_to_nobody(capsys, tmp_path):
+    path = klaberjass_sheet(capsys, tmp_path, "--rules", "equal-score=next-deal-winner target=100")
+    ok(capsys, path, "add", "--maker", "N", "--totals", "N 84 S 60")
+    ok(capsys, path, "add", "--maker", "S", "--totals", "N 70 S 70")
+    shown = ok(capsys, path, "show")
+    assert "Hanging: 70 points go to nobody, the match being over\nWinner: N, match over\n" in shown
+    assert "wait for the winner" not in shown
+
+
 def test_klaberjass_match_ends_at_500(capsys, tmp_path):
     path = klaberjass_sheet(capsys, tmp_path)
     for _ in range(3):

@@ -529,7 +529,9 @@ class Sheet:
         counted = self.replayed.score.counted
         goal = f"{counted} of {rules.deals} deals" if rules.deals is not None else f"target {rules.target}"
         lines.append(f"Match: {format_scores(self.totals, keys)} ({goal})")
-        if self.hanging:
+        if self.hanging and self.over:
+            lines.append(f"Hanging: {self.hanging} points go to nobody, the match being over")
+        elif self.hanging:
             lines.append(f"Hanging: {self.hanging} points wait for the winner of the next deal")
         if self.over:
             lines.append(f"Winner: {self.winner}, match over" if self.winner else "Drawn, match over")

@@ -12,7 +12,9 @@ Hands keep **fixed slots**: every card a seat holds at any time in the deal has 
 row, from the first step to the last, so nothing moves as the deal goes on. The cards dealt first
 come first (in a fixed suit order, each suit high to low), then the extra cards of Klaberjass, then
 the upcard taken by dix; a slot is ``coming`` before its card arrives, ``held``, ``played`` (in
-trick n) or ``gone`` (the 7 of trumps given up for the upcard).
+trick n) or ``gone`` (the 7 of trumps given up for the upcard). The one move a row makes is when
+trump is chosen: the trumps of each of those groups then stand in trump order (jack, nine, ace,
+ten …) in the places the group's trumps held.
 
 >>> from pathlib import Path
 >>> from klabsite.records.klab import read_record
@@ -34,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from klabsite.engine.actions import Action, ActionKind
-from klabsite.engine.cards import PLAIN_ORDER, Card, Suit
+from klabsite.engine.cards import PLAIN_ORDER, TRUMP_ORDER, Card, Suit
 from klabsite.engine.events import (
     CardPlayed,
     DealScored,
@@ -79,8 +81,8 @@ class Table:
     hands: dict[Seat, tuple[Slot, ...]]
     dealer: Seat
     trump: Suit | None = None
-    chooser: Seat | None = None
-    """The Klaberjass maker, or the Klaverjas player who chose trump (his side plays)."""
+    maker: Seat | None = None
+    """The player who chose trump: the Klaberjass maker, or the Klaverjas player whose side plays."""
     upcard: Card | None = None
     """Klaberjass: the turned card while it lies on the table (until the extra cards, or dix)."""
     proposed: Suit | None = None
@@ -134,6 +136,16 @@ def _slot_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda card: (SUIT_ORDER.index(card.suit), PLAIN_ORDER.index(card.rank)))
 
 
+def _in_trump_order(groups: Sequence[Sequence[Card]], trump: Suit) -> list[Card]:
+    """A row of groups, each group's trumps put in trump order in the places they held."""
+    row: list[Card] = []
+    for group in groups:
+        trumps = iter(sorted((card for card in group if card.suit == trump),
+                             key=lambda card: TRUMP_ORDER.index(card.rank)))
+        row += [next(trumps) if card.suit == trump else card for card in group]
+    return row
+
+
 class _Fold:
     """The table, built up event by event."""
 
@@ -141,17 +153,23 @@ class _Fold:
         self.by_side = by_side
         keys = sorted({_key(seat, by_side) for seat, _ in dealt.hands}, key=lambda key: "NESW".index(key[0]))
         zero = dict.fromkeys(keys, 0)
-        rows: dict[Seat, list[Card]] = {seat: _slot_order(hand) for seat, hand in dealt.hands}
+        groups: dict[Seat, list[list[Card]]] = {seat: [_slot_order(hand)] for seat, hand in dealt.hands}
         self.extras: set[Card] = set()
+        trump: Suit | None = None
         for event in everything:  # the fixed slots: every card a seat will ever hold
             if isinstance(event, HandsCompleted):
                 for seat, cards in event.added:
-                    rows[seat] += _slot_order(cards)
+                    groups[seat].append(_slot_order(cards))
                     self.extras.update(cards)
             elif isinstance(event, DixDecided) and event.exchanged:
-                rows[event.seat].append(event.upcard)
+                groups[event.seat].append([event.upcard])
+            elif isinstance(event, TrumpChosen):
+                trump = event.trump
         held = {seat: set(hand) for seat, hand in dealt.hands}
+        rows = {seat: [card for group in row for card in group] for seat, row in groups.items()}
         self.rows = rows
+        self.trump_rows = rows if trump is None else {
+            seat: _in_trump_order(row, trump) for seat, row in groups.items()}
         self.state: dict[Card, tuple[str, int | None]] = {
             card: ("held" if card in held[seat] else "coming", None)
             for seat, row in rows.items() for card in row
@@ -164,7 +182,7 @@ class _Fold:
     def apply(self, event: Event) -> None:
         table = self.table
         if isinstance(event, TrumpChosen):
-            self.table = replace(table, trump=event.trump, chooser=event.chooser)
+            self.table = replace(table, trump=event.trump, maker=event.chooser)
         elif isinstance(event, ThrownIn):
             self.table = replace(table, thrown_in=event.reason)
         elif isinstance(event, CardPlayed):
@@ -196,8 +214,9 @@ class _Fold:
 
     def snapshot(self) -> Table:
         state = self.state
+        rows = self.rows if self.table.trump is None else self.trump_rows
         hands = {seat: tuple(Slot(card, *state[card], extra=card in self.extras) for card in row)
-                 for seat, row in self.rows.items()}
+                 for seat, row in rows.items()}
         return replace(self.table, hands=hands)
 
 

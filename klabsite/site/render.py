@@ -426,7 +426,7 @@ class ReplayParts:
         acting = step.step.seat == who
         costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
         key = ("hand", id(deal), who, table.hands[who], costs, acting, table.won_by == who,
-               table.chooser == who, heading)
+               table.maker == who, heading)
         return self._remember(key, lambda: self.macros.hand(deal, step, who, heading,
                                                              self._slots(table.hands[who], dict(costs))))
 
@@ -450,7 +450,7 @@ class ReplayParts:
         """Trump, maker, dealer and the scoreboard: drawn again only when a figure changed (at
         most once a trick)."""
         table = step.table
-        key = ("figures", id(deal), table.trump, table.chooser, tuple(table.points.items()),
+        key = ("figures", id(deal), table.trump, table.maker, tuple(table.points.items()),
                tuple(table.roem.items()), tuple(table.bella.items()))
         return self._remember(key, lambda: self.macros.figures(deal, step))
 

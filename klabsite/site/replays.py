@@ -242,11 +242,11 @@ class DealView:
         or less when it would not make it. The first card's ``dd`` tells: its best value is the
         leader's side's (docs/record-format.md, "Annotations"). None when it has no analysis."""
         first = next((step for step in self.steps if step.kind == "card"), None)
-        if first is None or not first.dd or first.table.chooser is None or first.step.seat is None:
+        if first is None or not first.dd or first.table.maker is None or first.step.seat is None:
             return None
-        chooser, leader, value = first.table.chooser, first.step.seat, first.dd[0][1]
-        ours = leader.side == chooser.side if self.by_side else leader == chooser
-        return chooser, value if ours else -value
+        maker, leader, value = first.table.maker, first.step.seat, first.dd[0][1]
+        ours = leader.side == maker.side if self.by_side else leader == maker
+        return maker, value if ours else -value
 
     def step(self, name: str) -> StepView:
         """The step called ``name``."""
@@ -269,12 +269,12 @@ def _swing(step: Step, dd: tuple[tuple[Card, int, int], ...] | None, by_side: bo
     deal exactly when its value is above 0 (nat, a failed maker and a tie all leave it at 0 or
     below: docs/record-format.md, "Annotations"). So the values alone tell: no solving here.
     """
-    seat, chooser = step.seat, step.table.chooser
-    if not dd or seat is None or chooser is None or step.action is None:
+    seat, maker = step.seat, step.table.maker
+    if not dd or seat is None or maker is None or step.action is None:
         return None
     best = dd[0][1]
     played = next(value for card, value, _ in dd if card == step.action.card)
-    if (seat.side == chooser.side) if by_side else seat == chooser:
+    if (seat.side == maker.side) if by_side else seat == maker:
         return "sinks" if best > 0 >= played else None
     return "lets-through" if best >= 0 > played else None
 
@@ -380,13 +380,13 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
-                    hanging_before=hanging, hanging_after=getattr(done.result, "hanging", 0) or 0,
+                    hanging_before=hanging, hanging_after=_hanging(done),
                     ends_match=match.score.over and done is match.deals[-1], match_deals=len(match.deals),
                     proposed=getattr(done.deal, "proposed", None), tricks=tricks,
                     record_text=loaded.text))
             if after is not None:
                 before = after
-            hanging = getattr(done.result, "hanging", 0) or 0
+            hanging = _hanging(done)
     return views
 
 
@@ -399,7 +399,7 @@ class MatchRow:
     """The deal's replay id, or None for a score-sheet deal (no replay to link to)."""
     dealer: Seat | None
     outcome: str
-    chooser: str | None
+    maker: str | None
     """The maker (Klaberjass) or playing side (Klaverjas)."""
     result: str | None
     score: dict[str, int]
@@ -421,6 +421,13 @@ class MatchView:
     winner: str | None
     over: bool
     rules: GameRules
+    hanging: int = 0
+    """Points still hanging after the record's last deal (lost when the match is over)."""
+
+
+def _hanging(done: DealReplay) -> int:
+    """The points a deal leaves hanging for the next (``equal-score=next-deal-winner``)."""
+    return getattr(done.result, "hanging", 0) or 0
 
 
 def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
@@ -434,12 +441,13 @@ def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
             rows.append(MatchRow(
                 number=done.number, deal_id=done.id if done.deal is not None else None,
                 dealer=done.dealer, outcome=done.outcome,
-                chooser=data.get("maker") or data.get("playing"), result=data.get("result"),
+                maker=data.get("maker") or data.get("playing"), result=data.get("result"),
                 score=dict(data.get("score", {})), totals=dict(done.match or {})))
         data = match.to_json()
         views.append(MatchView(
             id=loaded.record.match_id(), game=match.game.name, source=loaded.path,
             title=loaded.record.tags.get("Title"), players=_players(loaded.record, match.game.seat_list),
             keys=match.game.score_keys, rows=tuple(rows), final=dict(data["final"]), winner=data["winner"],
-            over=match.score.over, rules=match.rules))
+            over=match.score.over, rules=match.rules,
+            hanging=_hanging(match.deals[-1]) if match.deals else 0))
     return views

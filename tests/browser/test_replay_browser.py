@@ -74,6 +74,22 @@ def test_a_deep_link_opens_that_step_and_back_returns_to_the_previous_one(page: 
     expect(page.locator("h1")).to_contain_text("Trick 3, card 2")
 
 
+def test_the_second_skip_link_of_a_step_takes_the_keyboard_to_previous_and_next(page: Page, base_url, sample_deals):
+    page.goto(f"{base_url}en/deals/{sample_deals['klaverjas']}/t3-2.html")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Skip to the content")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Skip to the Previous and Next links")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("First")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Next")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/t3-3.html")
+
+
 def test_switching_language_on_a_step_keeps_the_step(page: Page, base_url, sample_deals):
     deal = sample_deals["klaberjass"]
     page.goto(f"{base_url}en/deals/{deal}/t2-1.html")
