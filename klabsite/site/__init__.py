@@ -17,7 +17,8 @@ The modules, in the order a build uses them:
   :mod:`~klabsite.site.glossary` (the terms and the links to them) and
   :mod:`~klabsite.site.checks` (what the build checks in their words);
 - rendering: :mod:`~klabsite.site.render` (every page to bytes), :mod:`~klabsite.site.pages`
-  (one page), :mod:`~klabsite.site.replay_pages` (the replay pages),
+  (one page), :mod:`~klabsite.site.replay_pages` (the replay pages) and
+  :mod:`~klabsite.site.replay_parts` (their parts drawn once and reused),
   :mod:`~klabsite.site.pagework` (on every core), :mod:`~klabsite.site.i18n` (one language's
   words and numbers), :mod:`~klabsite.site.views` and :mod:`~klabsite.site.components` (what the
   macros draw), :mod:`~klabsite.site.guard` (what no page may hold) and

@@ -31,11 +31,8 @@ from urllib.parse import urlsplit
 import jinja2
 import jinja2.meta
 from babel.dates import format_date
-from markupsafe import Markup
 
 from klabsite.engine.cards import Card, Suit
-from klabsite.engine.events import TrickWon
-from klabsite.engine.roem import roem_parts
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import short_msgid
@@ -55,6 +52,7 @@ from klabsite.site.pages import Page
 from klabsite.site.pagework import render_pages
 from klabsite.site.pictures import worked_deal
 from klabsite.site.replay_pages import deal_pages, gallery_pages, match_pages
+from klabsite.site.replay_parts import install_replay_parts
 from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
 from klabsite.site.titles import titles
@@ -150,14 +148,12 @@ class Renderer:
                               Components(env, self._template_path))
         install_filters(env)
         env.filters["number"] = functools.lru_cache(maxsize=4096)(localizer.number)
-        env.filters["kind"] = _kind
-        env.filters["roem_parts"] = _trick_roem_parts
         env.filters["seat"] = Seat
         env.filters["side"] = Side
         env.filters["suit"] = Suit
         env.filters["record_title"] = titles(language.titles)
         env.globals["loc"] = localizer
-        env.globals["memo"] = ReplayParts(env)
+        install_replay_parts(env)
         self.environments[language.code] = env
         self.localizers[language.code] = localizer
 
@@ -387,131 +383,6 @@ def _line_of(text: str, needle: str) -> int:
     return text.count("\n", 0, text.index(needle)) + 1
 
 
-class ReplayParts:
-    """The replay macros that draw the same thing many times, remembered by their arguments.
-
-    A deal's slot (a card in a hand, with its state) or step link is drawn on every step page of
-    the deal; the macro of ``macros/replay.html`` draws it once per language and the markup is
-    reused. The arguments are frozen values, so equal arguments draw equal markup.
-    """
-
-    def __init__(self, env: jinja2.Environment) -> None:
-        self._env = env
-        self._macros: Any = None
-        self._drawn: dict[tuple[Any, ...], Markup] = {}
-
-    @property
-    def macros(self) -> Any:
-        """The template module of ``macros/replay.html`` (loaded on first use)."""
-        if self._macros is None:
-            self._macros = self._env.get_template("macros/replay.html").module
-        return self._macros
-
-    def _remember(self, key: tuple[Any, ...], draw: Callable[[], str]) -> Markup:
-        """What ``draw`` makes, drawn once per ``key`` (the values the markup depends on)."""
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            drawn = self._drawn[key] = Markup(draw())
-        return drawn
-
-    @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
-    def slot(self, item: Any, cost: int | None) -> Markup:
-        """One card place in a hand."""
-        return Markup(self.macros.slot(item, cost))
-
-    def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
-        """A seat's hand on a step page: drawn again only when something in it changed (most
-        steps change one hand)."""
-        table = step.table
-        acting = step.step.seat == who
-        costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
-        key = ("hand", id(deal), who, table.hands[who], costs, acting, table.won_by == who,
-               table.maker == who, heading)
-        return self._remember(key, lambda: self.macros.hand(deal, step, who, heading,
-                                                             self._slots(table.hands[who], dict(costs))))
-
-    def _slots(self, items: Any, costs: dict[Any, int]) -> Markup:
-        """The card places of a hand, with the acting seat's costs on its cards."""
-        return Markup("".join([self.slot(item, costs.get(item.card)) for item in items]))
-
-    def hands(self, deal: Any, step: Any, heading: str = "h2") -> Markup:
-        """Every seat's hand, in the deal's order of seats."""
-        return Markup("".join([self.hand(deal, step, who, heading) for who in deal.seats]))
-
-    def middle(self, deal: Any, step: Any, box: str = "section") -> Markup:
-        """The middle of the table (the trick, the upcard, the stock): drawn again only when it
-        changed."""
-        table = step.table
-        key = ("middle", box, table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
-               table.stock, table.bottom, table.tricks[-2:])
-        return self._remember(key, lambda: self.macros.middle(deal, step, box))
-
-    def figures(self, deal: Any, step: Any) -> Markup:
-        """Trump, maker, dealer and the scoreboard: drawn again only when a figure changed (at
-        most once a trick)."""
-        table = step.table
-        key = ("figures", id(deal), table.trump, table.maker, tuple(table.points.items()),
-               tuple(table.roem.items()), tuple(table.bella.items()))
-        return self._remember(key, lambda: self.macros.figures(deal, step))
-
-    @functools.cache  # noqa: B019
-    def deal_name(self, deal: Any) -> Markup:
-        """A deal's name (``Klaverjas · deal 3``)."""
-        return Markup(self.macros.deal_name(deal))
-
-    @functools.cache  # noqa: B019
-    def step_name(self, deal: Any, step: Any) -> Markup:
-        """A step's name (``Trick 3, card 2: North``)."""
-        return Markup(self.macros.step_name(deal, step))
-
-    @functools.cache  # noqa: B019
-    def seat(self, deal: Any, who: Any) -> Markup:
-        """A seat's name with its player's."""
-        return Markup(self.macros.seat(deal, who))
-
-    @functools.cache  # noqa: B019
-    def key_name(self, deal: Any, key: str) -> Markup:
-        """The name of a score's player or side."""
-        return Markup(self.macros.key_name(deal, key))
-
-    @functools.cache  # noqa: B019
-    def score(self, deal: Any) -> Markup:
-        """The deal's score explained in a sentence."""
-        return Markup(self.macros.score(deal))
-
-    def share(self, deal: Any, title: str, image: str | None) -> Markup:
-        """The preview a shared link shows (its title is the page's own: nothing to remember)."""
-        return Markup(self.macros.share(deal, title, image))
-
-    @functools.cache  # noqa: B019
-    def share_description(self, deal: Any) -> Markup:
-        """What a shared link of the deal says, on every page of the deal."""
-        return Markup(self.macros.share_description(deal))
-
-    def step_group(self, deal: Any, group: Any, at: int | None) -> Markup:
-        """A row of a deal's step list; a closed row (the page's step is elsewhere) is drawn once."""
-        if at is not None:
-            return Markup(self.macros.step_group(deal, group, at))
-        return self._remember(("group", id(deal), group.kind, group.trick),
-                              lambda: self.macros.step_group(deal, group))
-
-    def step_groups(self, deal: Any, groups: Any, current: Any) -> Markup:
-        """Every row of a deal's step list; the row holding the ``current`` step (if any) open."""
-        rows = [self.step_group(deal, group, current.index if current and current in group.steps else None)
-                for group in groups]
-        return Markup("".join(rows))
-
-    @functools.cache  # noqa: B019
-    def group_label(self, group: Any) -> Markup:
-        """The name of a row of the step list (``Trick 3``)."""
-        return Markup(self.macros.group_link(group, None))
-
-    @functools.cache  # noqa: B019
-    def step_link(self, deal: Any, item: Any, state: str) -> Markup:
-        """One entry of a deal's step list: ``current``, ``earlier`` or ``later`` than the page's step."""
-        return Markup(self.macros.step_link(deal, item, state))
-
-
 @functools.lru_cache(maxsize=64)
 def _long_date(day: datetime.date, lang: str) -> str:
     """The build date as the language writes it in full (every page says it)."""
@@ -526,16 +397,6 @@ class SwitcherEntry(NamedTuple):
     dir: str
     href: str
     current: bool
-
-
-def _kind(event: object) -> str:
-    """An event's kind, its class name (``CardPlayed``), for the replay templates."""
-    return type(event).__name__
-
-
-def _trick_roem_parts(trick: TrickWon, trump: Suit | None) -> tuple[tuple[str, int], ...]:
-    """The kinds of roem a won trick holds, with their points (the replays name them)."""
-    return roem_parts([card for _, card in trick.cards], trump) if trump is not None else ()
 
 
 def _hashed_name(name: str, data: bytes) -> str:
