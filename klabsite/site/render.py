@@ -605,11 +605,15 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
     if site.config.base_url:
         outputs["sitemap.xml"] = _sitemap(renderer, pages, groups).encode("utf-8")
     renderer.check_static()
-    _check_rules_links(renderer, outputs, scans)
-    for path, line, url, problem in broken_links(outputs, scans, renderer.site_path):
-        raise renderer.blame(by_path[path], Problem(line, problem, (url,)))
+    _check_links(renderer, outputs, scans, by_path)
     outputs = {page.path: outputs[page.path] for page in pages} | {
         path: data for path, data in outputs.items() if path not in by_path}  # in page order
+    return outputs, _warnings(site, renderer), keys, len(kept)
+
+
+def _warnings(site: Site, renderer: Renderer) -> list[str]:
+    """What the build warns about (each an error with ``--strict``): the loader's warnings, what
+    the checks find in the rules pages' words, and rules paragraphs missing from a catalog."""
     warnings = list(site.warnings)
     for message, path, line in text_findings(renderer):
         if site.config.strict:
@@ -622,7 +626,7 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
         if site.config.strict:
             raise BuildError(message, display)
         warnings.append(f"{display}:1: warning: {message}")
-    return outputs, warnings, keys, len(kept)
+    return warnings
 
 
 def text_findings(renderer: Renderer) -> list[tuple[str, str, int]]:
@@ -671,6 +675,15 @@ def _reusable(out_dir: Path, previous: Manifest | None, keys: dict[str, str]) ->
             except OSError:
                 continue
     return kept
+
+
+def _check_links(renderer: Renderer, outputs: dict[str, bytes], scans: dict[str, Scan],
+                 by_path: dict[str, Page]) -> None:
+    """Every link of every page reaches its target; a broken one is reported at its source (a rules
+    page's at its Markdown line)."""
+    _check_rules_links(renderer, outputs, scans)
+    for path, line, url, problem in broken_links(outputs, scans, renderer.site_path):
+        raise renderer.blame(by_path[path], Problem(line, problem, (url,)))
 
 
 def _check_rules_links(renderer: Renderer, outputs: dict[str, bytes], scans: dict[str, Scan]) -> None:
