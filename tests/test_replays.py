@@ -10,7 +10,6 @@ import pytest
 
 from klabsite.cli import main
 from klabsite.engine.actions import Action, ActionKind
-from klabsite.engine.cards import TRUMP_ORDER
 from klabsite.records.annotations import dd_cost
 from klabsite.records.klab import format_record, read_record
 from klabsite.records.replay import positions, replay
@@ -67,35 +66,38 @@ def test_every_step_of_a_klaverjas_deal_has_its_name_and_the_trick_winner_on_its
     assert sum(deal.steps[-1].table.points.values()) == 162
 
 
-def test_the_table_keeps_every_card_in_its_slot_from_the_first_step_to_the_last():
+def test_from_the_first_card_to_the_last_nothing_in_a_hand_moves():
     deal = _views(AUDIT / "kb_dix_exchange.klab")[0]
     rows = {step.name: {seat: [slot.card for slot in slots] for seat, slots in step.table.hands.items()}
             for step in deal.steps}
-    chosen = next(step.name for step in deal.steps if step.table.trump is not None)
-    before = list(rows)[:list(rows).index(chosen)]
-    assert all(rows[name] == rows["deal"] for name in before)
-    assert all(row == rows[chosen] for name, row in rows.items() if name not in before)
+    assert all(row == rows["t1-1"] for name, row in rows.items() if name.startswith("t") or name == "end")
     first, last = deal.steps[0].table, deal.steps[-1].table
     assert {slot.state for slots in first.hands.values() for slot in slots} == {"held", "coming"}
     assert {slot.state for slots in last.hands.values() for slot in slots} == {"played", "gone"}
 
 
-def test_once_trump_is_chosen_the_trumps_stand_in_trump_order_in_the_places_they_held():
-    for path in (AUDIT / "kb_dix_exchange.klab", FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab"):
-        deal = _views(path)[0]
-        last = deal.steps[-1].table
-        trump = last.trump
-        for seat, slots in last.hands.items():
-            dealt = [slot.card for slot in deal.steps[0].table.hands[seat]]
-            row = [slot.card for slot in slots]
-            assert [card for card in row if card.suit != trump] == [card for card in dealt if card.suit != trump]
-            assert [card.suit for card in row] == [card.suit for card in dealt], (path.name, seat)
-            upcard = deal.steps[0].table.upcard  # taken by dix, it keeps its own place at the end
-            for group in ([slot.card for slot in slots if not slot.extra and slot.card != upcard],
-                          [slot.card for slot in slots if slot.extra]):
-                ranks = [TRUMP_ORDER.index(card.rank) for card in group if card.suit == trump]
-                assert ranks == sorted(ranks), (path.name, seat, group)
-        assert any(card.suit == trump for slots in last.hands.values() for card in (slot.card for slot in slots))
+_PLAYER_SUITS = "SHCD"  # black and red alternate
+_TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
+
+
+@pytest.mark.parametrize("path", [AUDIT / "kb_dix_exchange.klab", AUDIT / "kb_dix_keep.klab",
+                                  FIXTURES / "records" / "valid" / "klaverjas_rotterdam.klab"],
+                         ids=lambda path: path.stem)
+def test_every_hand_is_sorted_as_a_player_sorts_it_with_trumps_in_trump_order_once_chosen(path):
+    deal = _views(path)[0]
+    for step in deal.steps:
+        trump = step.table.trump
+        for seat, slots in step.table.hands.items():
+            shown = [slot for slot in slots if slot.state != "coming"]
+            assert all(slot.state == "coming" for slot in slots[len(shown):]), (step.name, seat)
+            places = [(_PLAYER_SUITS.index(slot.card.suit.value),
+                       (_TRUMP_RANKS if slot.card.suit == trump else _PLAIN_RANKS).index(slot.card.rank.letter))
+                      for slot in shown]
+            assert places == sorted(places), (step.name, seat, [str(slot.card) for slot in shown])
+    chosen = next(step for step in deal.steps if step.table.trump is not None)
+    ranks = [slot.card.rank.letter for slots in chosen.table.hands.values() for slot in slots
+             if slot.state != "coming" and slot.card.suit == chosen.table.trump]
+    assert ranks and any(_TRUMP_RANKS.index(rank) != _PLAIN_RANKS.index(rank) for rank in ranks)
 
 
 def test_neighbours_of_a_step_are_its_first_previous_next_last_and_the_tricks_around_it():
@@ -227,6 +229,21 @@ def test_a_klaberjass_overview_marks_the_cards_that_came_with_the_extra_cards(re
     for html in marked:
         assert html.count('<span class="extra-mark" aria-hidden="true">+</span>') == 6  # three cards each
         assert "The cards marked + came with the extra cards, after the bidding." in html
+
+
+def test_an_overview_shows_the_hands_as_dealt_sorted_with_trumps_in_trump_order(replay_site):
+    names = {"spades": "S", "hearts": "H", "clubs": "C", "diamonds": "D"}
+    for path in (AUDIT / "kv_pit_four_of_a_kind.klab", AUDIT / "kv_roem_nat.klab"):
+        deal = _views(path)[0]
+        trump = names[deal.steps[-1].table.trump.name.lower()]
+        html = _overviews(replay_site)[deal.id]
+        dealt = html[html.index("The hands as dealt"):html.index("<h2", html.index("The hands as dealt"))]
+        for row in re.findall(r'<ul class="hand">(.*?)</ul>', dealt, re.S):
+            cards = re.findall(r'aria-label="(\w+) of (\w+)"', row)
+            trumps = [rank for rank, suit in cards if names[suit] == trump]
+            order = ["jack", "nine", "ace", "ten", "king", "queen", "eight", "seven"]
+            assert trumps == sorted(trumps, key=order.index), (path.name, cards)
+            assert len(cards) == 8
 
 
 def test_a_deal_and_its_match_link_to_their_record_to_download(replay_site):
@@ -444,7 +461,7 @@ def test_a_match_page_says_where_the_points_left_hanging_by_its_last_deal_go(tmp
     results = sorted(re.search(r'<p class="match-result">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)[1]
                      for path in (out / "en" / "matches").glob("*/index.html"))
     assert results == [
-        "North wins the match, 154 to 60. The game is over, so the 70 points still hanging go to nobody.",
+        "North wins the match, 154 to 60. With the match over, the 70 points still hanging go to nobody.",
         "The record stops before the end of the match. The 70 points left hanging still wait for the next deal."]
     french = sorted(re.search(r'<p class="match-result">(.*?)</p>', path.read_text(encoding="utf-8"), re.S)[1]
                     for path in (out / "fr" / "matches").glob("*/index.html"))

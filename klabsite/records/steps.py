@@ -8,13 +8,13 @@ trumps exchanged or kept), ``m1``, ``m2`` … (each declaration), ``t3-2`` (tric
 at its last action. Each step carries the events it produced and a :class:`Table`: everything a
 page draws, folded from the event log alone (the engine is never asked again).
 
-Hands keep **fixed slots**: every card a seat holds at any time in the deal has one place in its
-row, from the first step to the last, so nothing moves as the deal goes on. The cards dealt first
-come first (in a fixed suit order, each suit high to low), then the extra cards of Klaberjass, then
-the upcard taken by dix; a slot is ``coming`` before its card arrives, ``held``, ``played`` (in
-trick n) or ``gone`` (the 7 of trumps given up for the upcard). The one move a row makes is when
-trump is chosen: the trumps of each of those groups then stand in trump order (jack, nine, ace,
-ten …) in the places the group's trumps held.
+A seat's row is sorted the way a player sorts his hand: in a fixed suit order (black and red
+alternating), trumps jack, nine, ace, ten …, the other suits ace, ten, king …. He sorts it again
+when trump is chosen and, in Klaberjass, when the extra cards come and when he takes the upcard by
+dix; all of that happens before the first card, so from the first card to the last nothing moves:
+a played card keeps its place. A slot is ``coming`` (a Klaberjass extra card, drawn face down at
+the end of the row until it is dealt), ``held``, ``played`` (in trick n) or ``gone`` (the 7 of
+trumps given up for the upcard).
 
 >>> from pathlib import Path
 >>> from klabsite.records.klab import read_record
@@ -63,7 +63,7 @@ _EXCHANGE = frozenset({ActionKind.DIX, ActionKind.KEEP})
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """One fixed place in a seat's row of cards: the card and what has become of it."""
+    """One place in a seat's row of cards: the card and what has become of it."""
 
     card: Card
     state: str
@@ -132,18 +132,12 @@ def _key(seat: Seat, by_side: bool) -> str:
     return seat.side.value if by_side else seat.value
 
 
-def _slot_order(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda card: (SUIT_ORDER.index(card.suit), PLAIN_ORDER.index(card.rank)))
-
-
-def _in_trump_order(groups: Sequence[Sequence[Card]], trump: Suit) -> list[Card]:
-    """A row of groups, each group's trumps put in trump order in the places they held."""
-    row: list[Card] = []
-    for group in groups:
-        trumps = iter(sorted((card for card in group if card.suit == trump),
-                             key=lambda card: TRUMP_ORDER.index(card.rank)))
-        row += [next(trumps) if card.suit == trump else card for card in group]
-    return row
+def _sorted(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
+    """Cards as a player sorts them: by suit, each suit high to low (the trump suit in trump order)."""
+    def place(card: Card) -> tuple[int, int]:
+        order = TRUMP_ORDER if card.suit == trump else PLAIN_ORDER
+        return SUIT_ORDER.index(card.suit), order.index(card.rank)
+    return sorted(cards, key=place)
 
 
 class _Fold:
@@ -153,27 +147,18 @@ class _Fold:
         self.by_side = by_side
         keys = sorted({_key(seat, by_side) for seat, _ in dealt.hands}, key=lambda key: "NESW".index(key[0]))
         zero = dict.fromkeys(keys, 0)
-        groups: dict[Seat, list[list[Card]]] = {seat: [_slot_order(hand)] for seat, hand in dealt.hands}
+        self.trump: Suit | None = None
+        self.rows: dict[Seat, list[Card]] = {seat: _sorted(hand) for seat, hand in dealt.hands}
+        self.coming: dict[Seat, list[Card]] = {seat: [] for seat, _ in dealt.hands}
         self.extras: set[Card] = set()
-        trump: Suit | None = None
-        for event in everything:  # the fixed slots: every card a seat will ever hold
+        for event in everything:  # the Klaberjass extra cards, face down until they are dealt
             if isinstance(event, HandsCompleted):
                 for seat, cards in event.added:
-                    groups[seat].append(_slot_order(cards))
+                    self.coming[seat] = _sorted(cards)
                     self.extras.update(cards)
-            elif isinstance(event, DixDecided) and event.exchanged:
-                groups[event.seat].append([event.upcard])
-            elif isinstance(event, TrumpChosen):
-                trump = event.trump
-        held = {seat: set(hand) for seat, hand in dealt.hands}
-        rows = {seat: [card for group in row for card in group] for seat, row in groups.items()}
-        self.rows = rows
-        self.trump_rows = rows if trump is None else {
-            seat: _in_trump_order(row, trump) for seat, row in groups.items()}
         self.state: dict[Card, tuple[str, int | None]] = {
-            card: ("held" if card in held[seat] else "coming", None)
-            for seat, row in rows.items() for card in row
-        }
+            card: ("held", None) for _, hand in dealt.hands for card in hand}
+        self.state.update((card, ("coming", None)) for card in self.extras)
         stock = 32 - sum(len(hand) for _, hand in dealt.hands) - (1 if dealt.upcard else 0)
         self.table = Table(hands={}, dealer=dealt.dealer, upcard=dealt.upcard, proposed=dealt.proposed,
                            stock=stock if dealt.upcard else 0, points=dict(zero),
@@ -182,6 +167,8 @@ class _Fold:
     def apply(self, event: Event) -> None:
         table = self.table
         if isinstance(event, TrumpChosen):
+            self.trump = event.trump
+            self.rows = {seat: _sorted(row, self.trump) for seat, row in self.rows.items()}
             self.table = replace(table, trump=event.trump, maker=event.chooser)
         elif isinstance(event, ThrownIn):
             self.table = replace(table, thrown_in=event.reason)
@@ -202,21 +189,24 @@ class _Fold:
             self.table = replace(table, won_by=event.winner, points=points, roem=roem,
                                  tricks=(*table.tricks, event))
         elif isinstance(event, HandsCompleted):
-            for _, cards in event.added:
+            for seat, cards in event.added:
                 for card in cards:
                     self.state[card] = ("held", None)
+                self.rows[seat] = _sorted([*self.rows[seat], *cards], self.trump)
+                self.coming[seat] = []
             dealt = sum(len(cards) for _, cards in event.added)
             self.table = replace(table, bottom=event.bottom, stock=table.stock - dealt)
         elif isinstance(event, DixDecided) and event.exchanged:
             self.state[event.seven] = ("gone", None)
             self.state[event.upcard] = ("held", None)
+            self.rows[event.seat] = _sorted([*self.rows[event.seat], event.upcard], self.trump)
             self.table = replace(table, upcard=event.seven)
 
     def snapshot(self) -> Table:
         state = self.state
-        rows = self.rows if self.table.trump is None else self.trump_rows
-        hands = {seat: tuple(Slot(card, *state[card], extra=card in self.extras) for card in row)
-                 for seat, row in rows.items()}
+        hands = {seat: tuple(Slot(card, *state[card], extra=card in self.extras)
+                             for card in (*row, *self.coming[seat]))
+                 for seat, row in self.rows.items()}
         return replace(self.table, hands=hands)
 
 

@@ -106,6 +106,15 @@ def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
     return f"{lang}/deals/{deal.id}/{name}.html"
 
 
+def _hands_step(deal: DealView) -> StepView:
+    """The step whose table shows "the hands as dealt" on a deal's overview: the last before dix,
+    the declarations and the play, so that trump is known and the Klaberjass extra cards are in."""
+    steps = deal.steps
+    later = next((index for index, step in enumerate(steps) if step.kind in ("dix", "meld", "card", "end")),
+                 len(steps))
+    return steps[max(later - 1, 0)]
+
+
 def deal_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/<id>/index.html`` and one page per step, for every shipped deal."""
     following = next_deals(renderer.deals)
@@ -114,7 +123,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
         lang = language.code
         for deal in renderer.deals:
             groups, rule_links = step_groups(deal), _rule_links(deal, slugs)
-            hands = next((step for step in deal.steps if step.kind == "extra"), deal.steps[0])
+            hands = _hands_step(deal)
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
                         "option_links": _option_links(deal.game)},
