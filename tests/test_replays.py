@@ -468,6 +468,27 @@ def test_a_match_page_says_where_the_points_left_hanging_by_its_last_deal_go(tmp
     assert all(" 70 " in text and "hanging" not in text for text in french), french
 
 
+def test_points_left_hanging_before_an_unfinished_last_deal_still_wait(tmp_path, capsys):
+    head, second = (FIXTURES / "replays" / "kb_tie_hanging.klab").read_text(encoding="utf-8").split('\n[Deal "2"]\n')
+    lines = second.splitlines()
+    tags = [line for line in lines if line.startswith("[") and not line.startswith(("[Result", "[Tags"))]
+    actions = [line for line in lines if line and not line.startswith("[")][:3]  # cut short before the play
+    path = tmp_path / "cut.klab"
+    path.write_text(head + '\n[Deal "2"]\n' + "\n".join([*tags, '[Termination "unfinished"]', *actions]) + "\n",
+                    encoding="utf-8")
+    waiting = replay(read_record((FIXTURES / "replays" / "kb_tie_hanging.klab").read_text(encoding="utf-8"))
+                     ).deals[0].result.hanging
+    assert waiting > 0
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[path]) == 0
+    (page,) = (out / "en" / "matches").glob("*/index.html")
+    result = re.search(r'<p class="match-result">(.*?)</p>', page.read_text(encoding="utf-8"), re.S)[1]
+    assert result == (f"The record stops before the end of the match. The {waiting} points left hanging "
+                      "still wait for the next deal.")
+    assert main(["score", str(path), "show"]) == 0
+    assert f"Hanging: {waiting} points wait for the winner of the next deal\n" in capsys.readouterr().out
+
+
 def _outcome_after(done, index: int, card) -> str:
     """The result of replayed deal ``done`` when ``card`` is played as its action ``index`` and then
     every player plays a best card (the solver's values, all hands seen) to the end, scored by the

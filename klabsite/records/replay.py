@@ -72,6 +72,15 @@ class DealReplay:
         """``played``, ``thrown-in``, ``redeal``, ``scored``, or ``unfinished``."""
         return self.result.outcome if self.result is not None else "unfinished"
 
+    @property
+    def hanging(self) -> int:
+        """Klaberjass points waiting for the next deal's winner after this deal
+        (``equal-score=next-deal-winner``): its result's, or for an unfinished deal those it was
+        dealt with."""
+        if self.result is not None:
+            return int(getattr(self.result, "hanging", 0) or 0)
+        return int(getattr(self.deal, "hanging", 0) or 0)
+
     def to_json(self) -> dict[str, Any]:
         """``docs/record-format.md``'s object for this deal (``unfinished`` deals: outcome only)."""
         data: dict[str, Any] = {"deal": self.number, "id": self.id}

@@ -429,9 +429,7 @@ class Sheet:
     @property
     def hanging(self) -> int:
         """Klaberjass points waiting for the next deal's winner (``equal-score=next-deal-winner``)."""
-        if not self.replayed.deals or self.replayed.deals[-1].result is None:
-            return 0
-        return int(getattr(self.replayed.deals[-1].result, "hanging", 0) or 0)
+        return self.replayed.deals[-1].hanging if self.replayed.deals else 0
 
     @property
     def next_dealer(self) -> Seat:

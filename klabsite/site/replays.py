@@ -380,13 +380,13 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
-                    hanging_before=hanging, hanging_after=_hanging(done),
+                    hanging_before=hanging, hanging_after=done.hanging,
                     ends_match=match.score.over and done is match.deals[-1], match_deals=len(match.deals),
                     proposed=getattr(done.deal, "proposed", None), tricks=tricks,
                     record_text=loaded.text))
             if after is not None:
                 before = after
-            hanging = _hanging(done)
+            hanging = done.hanging
     return views
 
 
@@ -425,11 +425,6 @@ class MatchView:
     """Points still hanging after the record's last deal (lost when the match is over)."""
 
 
-def _hanging(done: DealReplay) -> int:
-    """The points a deal leaves hanging for the next (``equal-score=next-deal-winner``)."""
-    return getattr(done.result, "hanging", 0) or 0
-
-
 def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
     """Every shipped record as a match (a record of one deal is a match of one deal too)."""
     views = []
@@ -449,5 +444,5 @@ def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
             title=loaded.record.tags.get("Title"), players=_players(loaded.record, match.game.seat_list),
             keys=match.game.score_keys, rows=tuple(rows), final=dict(data["final"]), winner=data["winner"],
             over=match.score.over, rules=match.rules,
-            hanging=_hanging(match.deals[-1]) if match.deals else 0))
+            hanging=match.deals[-1].hanging if match.deals else 0))
     return views
