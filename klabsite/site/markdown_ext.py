@@ -595,7 +595,8 @@ _OPTION_CODE = re.compile(r"^([A-Za-z0-9_.-]+=?)([A-Za-z0-9_.-]+)?$")
 FOREIGN_WORDS = {
     **dict.fromkeys(("aas", "heer", "vrouw", "boer", "jas", "nel", "klaver", "klaverjas", "klaverjassen",
                      "smeren", "verzaken", "verzaakt", "verplicht", "mars", "kraken", "leids", "twents",
-                     "utrechts"), "nl"),
+                     "utrechts", "troef", "maat", "bekennen", "introeven", "overtroeven", "ondertroeven",
+                     "klaveren", "ruiten", "harten", "schoppen"), "nl"),
     "štiglja": "hr",
 }
 """The words the rules pages quote in another language, in italics (``*verzaakt*``): each such
