@@ -267,6 +267,9 @@ def test_real_site_says_the_language_of_the_dutch_words_it_quotes(real_site):
     for lang in ("en", "fr", "es", "hr", "ar"):
         html = real_site[f"{lang}/klaverjas-scoring.html"]
         assert '<em lang="nl">verzaakt</em>' in html and "<em>verzaakt</em>" not in html
+        table_words = real_site[f"{lang}/klaverjas.html"]
+        for word in ("troef", "maat", "bekennen", "introeven", "overtroeven", "ondertroeven", "schoppen"):
+            assert f'<em lang="nl">{word}</em>' in table_words and f"<em>{word}</em>" not in table_words, word
     assert '<em lang="hr">štiglja</em>' in real_site["en/klaberjass-scoring.html"]
     assert '<em lang="hr">' not in real_site["hr/klaberjass-scoring.html"]  # a Croatian page's own word
 
