@@ -147,7 +147,6 @@ class _Fold:
         self.by_side = by_side
         keys = sorted({_key(seat, by_side) for seat, _ in dealt.hands}, key=lambda key: "NESW".index(key[0]))
         zero = dict.fromkeys(keys, 0)
-        self.trump: Suit | None = None
         self.rows: dict[Seat, list[Card]] = {seat: _sorted(hand) for seat, hand in dealt.hands}
         self.coming: dict[Seat, list[Card]] = {seat: [] for seat, _ in dealt.hands}
         self.extras: set[Card] = set()
@@ -167,8 +166,7 @@ class _Fold:
     def apply(self, event: Event) -> None:
         table = self.table
         if isinstance(event, TrumpChosen):
-            self.trump = event.trump
-            self.rows = {seat: _sorted(row, self.trump) for seat, row in self.rows.items()}
+            self.rows = {seat: _sorted(row, event.trump) for seat, row in self.rows.items()}
             self.table = replace(table, trump=event.trump, maker=event.chooser)
         elif isinstance(event, ThrownIn):
             self.table = replace(table, thrown_in=event.reason)
@@ -192,14 +190,14 @@ class _Fold:
             for seat, cards in event.added:
                 for card in cards:
                     self.state[card] = ("held", None)
-                self.rows[seat] = _sorted([*self.rows[seat], *cards], self.trump)
+                self.rows[seat] = _sorted([*self.rows[seat], *cards], table.trump)
                 self.coming[seat] = []
             dealt = sum(len(cards) for _, cards in event.added)
             self.table = replace(table, bottom=event.bottom, stock=table.stock - dealt)
         elif isinstance(event, DixDecided) and event.exchanged:
             self.state[event.seven] = ("gone", None)
             self.state[event.upcard] = ("held", None)
-            self.rows[event.seat] = _sorted([*self.rows[event.seat], event.upcard], self.trump)
+            self.rows[event.seat] = _sorted([*self.rows[event.seat], event.upcard], table.trump)
             self.table = replace(table, upcard=event.seven)
 
     def snapshot(self) -> Table:
