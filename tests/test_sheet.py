@@ -15,17 +15,8 @@ from klabsite.engine.options import KlaberjassRules
 from klabsite.engine.roem import MAX_DEAL_ROEM, trick_roem
 from klabsite.engine.seats import Seat
 from klabsite.records.replay import replay
-from klabsite.records.sheet import (
-    HISTORY_BYTES,
-    DealOptions,
-    History,
-    Row,
-    Sheet,
-    SheetError,
-    deal_tags,
-    format_table,
-    text_digest,
-)
+from klabsite.records.sheet import DealOptions, Row, Sheet, SheetError, deal_tags, format_table
+from klabsite.records.undo import HISTORY_BYTES, History, text_digest
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records" / "valid"
 

@@ -41,7 +41,8 @@ from klabsite.commands.files import (
 )
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.engine.text import printable, whole_number
-from klabsite.records.sheet import DealOptions, History, Sheet, SheetError
+from klabsite.records.sheet import DealOptions, Sheet, SheetError
+from klabsite.records.undo import History
 
 __all__ = ["register", "run", "write_atomically", "history_path", "MAX_SHEET_BYTES"]
 
