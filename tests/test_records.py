@@ -214,6 +214,20 @@ def test_ids_change_with_what_was_played_but_not_with_what_is_said_about_it():
     assert len({base.match_id(), other.match_id(), unfinished.match_id()}) == 3
 
 
+def test_the_order_sequences_are_declared_in_changes_neither_the_text_nor_the_id():
+    written = [read_record(minimal("N take", f"S meld {melds}"))
+               for melds in ("QD-JD-TD,9C-8C-7C", "9C-8C-7C,QD-JD-TD", "7c-8c-9c,td-jd-qd")]
+    canonical = read_record(minimal("N take", "S meld QD-JD-TD,9C-8C-7C")).to_text()
+    assert "S meld QD-JD-TD,9C-8C-7C\n" in canonical
+    assert {record.to_text() for record in written} == {canonical}
+    assert len({record.deal_id(0) for record in written}) == 1
+
+
+def test_nobella_is_read_in_any_case():
+    text = read_record(minimal("N take", "S QH NoBella")).to_text()
+    assert text.endswith("\nS QH nobella\n")
+
+
 # --------------------------------------------------------------------------- reading errors
 
 

@@ -127,7 +127,7 @@ class Action:
             card = Card.parse(parts[0])
         except CardError as error:
             raise ActionError(f"cannot read action {quote(words.strip())}: {error}") from None
-        if rest == ["nobella"]:
+        if [word.lower() for word in rest] == ["nobella"]:
             return cls.play(seat, card, bella=False)
         if rest:
             raise ActionError(f"a card may be followed only by nobella, found {quote(' '.join(rest))}")

@@ -795,7 +795,7 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
     words = rest[0] if rest else ""
     try:
         seat = _read_seat(seat_word, game, "seat")
-        action = Action.parse(Seat(seat), words)
+        action = _canonical(Action.parse(Seat(seat), words))
     except RecordError as error:
         _fail(deal, error, token.line)
     except ValueError as error:
@@ -807,6 +807,15 @@ def _read_action(deal: DealRecord, token: _Token, game: Game) -> None:
         except AnnotationError as error:
             _fail(deal, f"{action}: {error}", token.line)
         deal.add_action(action, token.line, annotations)
+
+
+def _canonical(action: Action) -> Action:
+    """``action`` as klabsite writes it: a declaration's sequences in the order of their top cards
+    (highest card index first, as the engine lists them), so that the order they were written in
+    changes neither the canonical text nor the deal's id."""
+    if action.kind is not ActionKind.MELD:
+        return action
+    return Action.meld(action.seat, tuple(sorted(action.melds, key=lambda meld: -meld[0].index)))
 
 
 def _known_annotations(action: Action, annotations: tuple[Annotation, ...]) -> tuple[Annotation, ...]:
