@@ -16,6 +16,7 @@ from klabsite.records.sheet import SheetError
 
 __all__ = ["Change", "History", "HISTORY_FORMAT", "HISTORY_LIMIT", "HISTORY_BYTES", "text_digest"]
 
+
 def text_digest(data: bytes) -> str:
     """The SHA-256 hex digest identifying one version of a sheet file."""
     return hashlib.sha256(data).hexdigest()
