@@ -645,9 +645,8 @@ def _row(deal: DealReplay, keys: tuple[str, ...]) -> Row:
     who = data["maker"]
     if data["result"] != "made":
         marks.append(data["result"])
-    hanging_after = int(getattr(result, "hanging", 0) or 0)
-    if data["result"] == "tie" and hanging_after:
-        marks.append(f"{hanging_after} hanging")
+    if data["result"] == "tie" and deal.hanging:
+        marks.append(f"{deal.hanging} hanging")
     elif data["result"] != "tie":
         collected = _collected(data, keys)
         if collected:
