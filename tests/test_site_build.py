@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from klabsite.site import pagework
 from klabsite.site.build import ProgressBar, build, render, run_build
 from klabsite.site.config import load_config
 from klabsite.site.errors import BuildError
@@ -223,6 +224,37 @@ def test_untranslated_messages_are_warnings_and_errors_when_strict(project):
     assert "1 untranslated, 1 fuzzy of 6 messages" in fr[0]
     with pytest.raises(BuildError, match=r"^locales/fr/LC_MESSAGES/content\.po:\d+: .*--strict"):
         render(load_config(project, strict=True))
+
+
+@pytest.fixture
+def shipped_words(tmp_path):
+    """A project with the shipped rules pages, templates and catalogs (every message translated), no deals."""
+    root = tmp_path / "shipped"
+    for folder in ("rules", "templates", "static"):
+        shutil.copytree(REPO / "site_src" / folder, root / "site_src" / folder)
+    shutil.copytree(REPO / "locales", root / "locales")
+    return root
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_template_message_missing_from_the_catalogs_is_a_warning_and_an_error_when_strict(
+        shipped_words, monkeypatch, jobs):
+    monkeypatch.setattr(pagework, "PARALLEL_FROM", 1)  # on two processes, the workers find it
+    monkeypatch.setattr(pagework, "default_jobs", lambda: jobs)
+    assert render(load_config(shipped_words, languages=["fr", "ar"], strict=True))[1] == []
+    base = shipped_words / "site_src" / "templates" / "base.html"
+    text = base.read_text(encoding="utf-8")
+    assert text.count('{{ _("Skip to the content") }}') == 1
+    base.write_text(text.replace('{{ _("Skip to the content") }}',
+                                 '{{ _("Skip to the content") }} {{ _("A brand new notice") }}'), encoding="utf-8")
+    outputs, warnings = render(load_config(shipped_words, languages=["fr", "ar"]))
+    assert "A brand new notice" in outputs["fr/index.html"].decode()
+    assert warnings == [f"locales/{lang}/LC_MESSAGES/messages.po:1: warning: the interface message "
+                        "'A brand new notice' is not in the catalog yet: it shows in English "
+                        "(run: klabsite i18n extract && klabsite i18n update)" for lang in ("fr", "ar")]
+    with pytest.raises(BuildError, match=r"^locales/fr/LC_MESSAGES/messages\.po:1: the interface message "
+                       "'A brand new notice' is not in the catalog yet"):
+        render(load_config(shipped_words, languages=["fr"], strict=True))
 
 
 def test_only_some_languages(project):

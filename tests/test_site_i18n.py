@@ -27,8 +27,10 @@ from klabsite.site.catalogs import (
     read_catalog,
 )
 from klabsite.site.config import load_config
+from klabsite.site.directives import DIRECTIVES
 from klabsite.site.errors import BuildError
 from klabsite.site.i18n import Localizer
+from klabsite.site.views import blocks, phrase
 
 REPO = Path(__file__).resolve().parents[1]
 TARGETS = ("fr", "es", "hr", "ar")
@@ -153,6 +155,20 @@ def test_a_percent_sign_is_doubled_in_formatted_messages_but_not_in_rules_prose(
     check_catalog(catalog, "content.po", formatted=False)
 
 
+def test_a_doubled_percent_sign_shows_once_in_the_tables_the_program_draws():
+    catalog = Catalog(locale="fr")
+    catalog.add("Order", "Rang (100 %%)")
+    catalog.add("Total", "Total (100 %%)")
+    catalog.add("%(points)s with %(option)s", "%(points)s avec %(option)s (100 %%)")
+    loc = Localizer("fr", compile_catalog(catalog, "messages"))
+    assert loc.gettext("Order") == "Rang (100 %)"
+    assert loc.gettext("%(points)s with %(option)s", points="90", option="x") == "90 avec x (100 %)"
+    assert phrase(loc.gettext("%(points)s with %(option)s"), points="90", option="x").parts == (
+        "90", " avec ", "x", " (100 %)")
+    table = blocks(DIRECTIVES["card-order"](loc, {}))[0]
+    assert "Rang (100 %)" in table.head and [row[0] for row in table.foot] == ["Total (100 %)"]
+
+
 def test_rules_prose_that_babel_takes_for_a_format_may_be_translated_with_a_percent_sign():
     catalog = Catalog(locale="fr")
     catalog.add("The maker needs 100% of his bid.", "Le preneur doit faire 100 % de son enchère.",
@@ -225,6 +241,9 @@ def test_extract_update_check_and_status_round_trip(tmp_path, capsys):
     assert i18n_tools.update(config, check=True) == 0
     page = root / "site_src" / "rules" / "02-play.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nA new paragraph.\n", encoding="utf-8")
+    capsys.readouterr()
+    assert i18n_tools.update(config, check=True) == 1, "the sources are newer than the templates"
+    assert "content.pot: out of date (1 new, 0 no longer used" in capsys.readouterr().err
     assert i18n_tools.extract(config) == 0
     assert i18n_tools.update(config, check=True) == 1
     capsys.readouterr()

@@ -25,7 +25,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 from klabsite.site.errors import BuildError
 from klabsite.site.po_syntax import check_po_syntax
@@ -38,6 +38,7 @@ __all__ = [
     "catalog_path",
     "read_catalog",
     "compile_catalog",
+    "MissedMessages",
     "check_message",
     "check_catalog",
     "CatalogStats",
@@ -112,6 +113,45 @@ def compile_catalog(catalog: Catalog, domain: str) -> Translations:
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return Translations(fp=buffer, domain=domain)
+
+
+MessageKey = tuple[str | None, str]
+"""A message as a catalog finds it: (context, msgid), the singular msgid for a plural message."""
+
+
+class MissedMessages(NullTranslations):
+    """The fallback of a language's interface translations: it answers each message the catalog
+    does not translate in English, as gettext does, and remembers it.
+
+    The build then names the messages a catalog does not hold at all, such as the words of a
+    template changed since the last ``klabsite i18n extract``: they show in English.
+
+    >>> missed = MissedMessages()
+    >>> translations = NullTranslations()
+    >>> translations.add_fallback(missed)
+    >>> translations.pgettext("seat", "North"), sorted(missed.keys)
+    ('North', [('seat', 'North')])
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: set[MessageKey] = set()
+
+    def gettext(self, message: str) -> str:
+        self.keys.add((None, message))
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self.keys.add((None, singular))
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.keys.add((context, message))
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        self.keys.add((context, singular))
+        return singular if n == 1 else plural
 
 
 # Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.

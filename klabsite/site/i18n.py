@@ -30,12 +30,13 @@ from klabsite.engine.cards import Card, Rank, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.catalogs import MARKUP_TAG, markup_tags
 from klabsite.site.components import Components, bundled_components
+from klabsite.site.config import LANGUAGES
 from klabsite.site.views import CardView
 
 __all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS"]
 
-TEXT_DIRECTIONS = {"ar": "rtl"}
-"""Languages written right to left; every other language is ``ltr``."""
+TEXT_DIRECTIONS = {language.code: language.dir for language in LANGUAGES if language.dir != "ltr"}
+"""The site's languages written right to left (Arabic); every other language is ``ltr``."""
 
 RANK_LETTERS: dict[str, dict[Rank, str]] = {
     "en": {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"},
@@ -80,6 +81,14 @@ def as_html(text: str, *sources: str) -> Markup:
             start = match.end()
     parts.append(escape(text[start:]))
     return Markup("".join(parts))
+
+
+def _formatted(message: str, text: str, variables: dict[str, Any]) -> str:
+    """``text`` (the translation of ``message``) formatted with ``variables``; without them, only
+    when ``message`` has no placeholders (the catalog check gives its translation none either)."""
+    if variables:
+        return text % variables
+    return text if "%(" in message or "%%" not in text else text.replace("%%", "%")
 
 
 class HtmlTranslations:
@@ -190,9 +199,20 @@ class Localizer:
     # Messages -----------------------------------------------------------------------------
 
     def gettext(self, message: str, **variables: Any) -> str:
-        """The translation of ``message``, with ``variables`` substituted when given."""
-        text = self.translations.gettext(message)
-        return text % variables if variables else text
+        """The translation of ``message``, with ``variables`` substituted when given.
+
+        Without variables, a message that has no placeholders is formatted all the same (its
+        ``%%`` is a ``%``), and one that has them is returned as written, a template for
+        :func:`~klabsite.site.views.phrase`.
+
+        >>> class Fr(NullTranslations):
+        ...     def gettext(self, message):
+        ...         return {"Score": "Marque (100 %%)", "%(n)s left": "%(n)s (100 %%)"}[message]
+        >>> fr = Localizer("fr", Fr())
+        >>> fr.gettext("Score"), fr.gettext("%(n)s left"), fr.gettext("%(n)s left", n=2)
+        ('Marque (100 %)', '%(n)s (100 %%)', '2 (100 %)')
+        """
+        return _formatted(message, self.translations.gettext(message), variables)
 
     def ngettext(self, singular: str, plural: str, n: int, **variables: Any) -> str:
         """The plural form for ``n``; ``%(num)s`` is ``n`` formatted for the language."""
@@ -201,8 +221,7 @@ class Localizer:
 
     def pgettext(self, context: str, message: str, **variables: Any) -> str:
         """The translation of ``message`` in ``context`` (e.g. ``pgettext("rank", "queen")``)."""
-        text = self.translations.pgettext(context, message)
-        return text % variables if variables else text
+        return _formatted(message, self.translations.pgettext(context, message), variables)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **variables: Any) -> str:
         """:meth:`ngettext` with a context."""

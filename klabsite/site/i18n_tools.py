@@ -151,7 +151,7 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     return 0
 
 
-def _check_templates(config: SiteConfig) -> int:
+def _check_templates(config: SiteConfig, *, say_done: bool = True) -> int:
     failed = 0
     with tempfile.TemporaryDirectory() as scratch:
         for domain in DOMAINS:
@@ -166,7 +166,7 @@ def _check_templates(config: SiteConfig) -> int:
                 print(f"{config.relative(pot)}: out of date ({added} new, {gone} no longer used messages; "
                       "run: klabsite i18n extract && klabsite i18n update)", file=sys.stderr)
                 failed = 1
-    if not failed:
+    if not failed and say_done:
         print("all templates are up to date")
     return failed
 
@@ -174,7 +174,9 @@ def _check_templates(config: SiteConfig) -> int:
 def update(config: SiteConfig, *, check: bool = False) -> int:
     """Merge the templates into every language's catalogs (creating missing ones); fix plural headers.
 
-    With ``check``, change nothing and return 1 when a catalog is out of date (CI staleness gate).
+    With ``check``, change nothing and return 1 when a catalog is out of date (CI staleness gate):
+    older than its template, or than the sources themselves when the template is (as
+    ``extract --check`` finds it).
     """
     if _not_a_project(config):
         return 1
@@ -189,7 +191,7 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
     except BuildError as error:
         print(f"{error} (nothing was updated)", file=sys.stderr)
         return 1
-    failed = 0
+    failed = _check_templates(config, say_done=False) if check and config.src_dir.is_dir() else 0
     for domain in DOMAINS:
         pot = config.locales_dir / f"{domain}.pot"
         if not pot.exists():

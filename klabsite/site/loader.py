@@ -18,6 +18,7 @@ from klabsite.records.klab import RecordError, read_record
 from klabsite.records.replay import replay
 from klabsite.site.catalogs import (
     DOMAINS,
+    MissedMessages,
     catalog_path,
     catalog_stats,
     check_catalog,
@@ -71,6 +72,8 @@ class LanguageData:
     """domain → (display path, catalog); empty for the source language."""
     titles: dict[str, str] = field(default_factory=dict)
     """The shipped records' titles: title → translation (:mod:`klabsite.site.titles`)."""
+    missed: MissedMessages = field(default_factory=MissedMessages)
+    """The interface messages ``messages`` answered in English, as the pages asked for them."""
 
 
 @dataclass(frozen=True)
@@ -187,9 +190,11 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
             warnings.append(f"{display}:{line}: warning: {summary}")
         catalogs[domain] = (display, catalog)
     messages = compile_catalog(catalogs["messages"][1], "messages")
+    missed = MissedMessages()
+    messages.add_fallback(missed)
     content = catalogs["content"][1]
     return LanguageData(code, language.name, language.dir, messages, finished_translations(content), catalogs,
-                        finished_translations(content, TITLE_CONTEXT))
+                        finished_translations(content, TITLE_CONTEXT), missed)
 
 
 def _check_titles(config: SiteConfig, languages: tuple[LanguageData, ...], records: tuple[LoadedRecord, ...],

@@ -22,7 +22,7 @@ from klabsite.site.linkcheck import link_problem
 from klabsite.site.pages import Page
 
 if TYPE_CHECKING:
-    from klabsite.site.render import Renderer
+    from klabsite.site.render import MissedKeys, Renderer
 
 __all__ = ["Rendered", "render_pages", "default_jobs"]
 
@@ -67,11 +67,12 @@ def _render_one(renderer: Renderer, page: Page, alternates: dict[str, Page], kno
     return Rendered(page.path, text.encode("utf-8"), scan)
 
 
-def _chunk(indices: Sequence[int]) -> list[Rendered]:
+def _chunk(indices: Sequence[int]) -> tuple[list[Rendered], MissedKeys]:
     renderer, pages, alternates_of, known = (_WORK[key]
                                              for key in ("renderer", "pages", "alternates", "known"))
     gc.freeze()  # what earlier chunks left (the drawn parts kept for reuse) is not collected again
-    return [_render_one(renderer, pages[i], alternates_of(pages[i]), known) for i in indices]
+    rendered = [_render_one(renderer, pages[i], alternates_of(pages[i]), known) for i in indices]
+    return rendered, renderer.missed_messages()
 
 
 def default_jobs() -> int:
@@ -85,7 +86,10 @@ def default_jobs() -> int:
 def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Callable[[Page], dict[str, Page]],
                  known_paths: Iterable[str], jobs: int | None = None,
                  progress: Callable[[int, int], None] | None = None) -> list[Rendered]:
-    """Render, encode and scan ``pages`` (in their order), on ``jobs`` processes."""
+    """Render, encode and scan ``pages`` (in their order), on ``jobs`` processes.
+
+    The interface messages the workers' pages found untranslated are added to the renderer's
+    (:meth:`~klabsite.site.render.Renderer.missed_messages`)."""
     known = _Known.fromkeys(known_paths, b"")
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1 or len(pages) < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
@@ -109,8 +113,9 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                  initializer=_leave_interrupts_to_the_build) as pool:
             try:
-                for rendered in pool.map(_chunk, chunks):
+                for rendered, missed in pool.map(_chunk, chunks):
                     results.extend(rendered)
+                    renderer.note_missed(missed)
                     if progress:
                         progress(len(results), len(pages))
             except KeyboardInterrupt:

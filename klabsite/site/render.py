@@ -35,7 +35,7 @@ from babel.dates import format_date
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.cache import Manifest, page_key
-from klabsite.site.catalogs import short_msgid
+from klabsite.site.catalogs import MessageKey, short_msgid
 from klabsite.site.checks import double_stop, repeats_pager, summary_problem
 from klabsite.site.components import Components, install_filters, template_options
 from klabsite.site.config import Language
@@ -58,6 +58,9 @@ from klabsite.site.sources import SourceTree, decode
 from klabsite.site.titles import titles
 
 __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
+
+MissedKeys = dict[str, set[MessageKey]]
+"""Language code → the interface messages its catalog did not translate (:class:`MissedMessages`)."""
 
 HERO_CARDS = tuple(Card.parse(text) for text in ("JH", "9H", "AS", "TD"))
 """The jack and nine of trumps, then the ace and ten: the cards that decide most deals."""
@@ -156,6 +159,17 @@ class Renderer:
         install_replay_parts(env)
         self.environments[language.code] = env
         self.localizers[language.code] = localizer
+
+    def missed_messages(self) -> MissedKeys:
+        """Per language, the interface messages its catalog did not translate, as the pages
+        rendered in this process asked for them (the build's workers send theirs back)."""
+        return {language.code: set(language.missed.keys) for language in self.site.languages
+                if language.missed.keys}
+
+    def note_missed(self, missed: MissedKeys) -> None:
+        """Add the messages a worker found untranslated (:meth:`missed_messages`)."""
+        for language in self.site.languages:
+            language.missed.keys.update(missed.get(language.code, ()))
 
     def environment(self, lang: str) -> jinja2.Environment:
         """The Jinja environment of one language."""
@@ -619,6 +633,21 @@ def _warnings(site: Site, renderer: Renderer) -> list[str]:
         if site.config.strict:
             raise BuildError(message, path, line)
         warnings.append(f"{path}:{line}: warning: {message}")
+    for language in site.languages:
+        if "messages" not in language.catalogs:
+            continue
+        display, catalog = language.catalogs["messages"]
+        absent = sorted(msgid for context, msgid in language.missed.keys
+                        if catalog.get(msgid, context=context) is None)
+        if absent:
+            first = short_msgid(absent[0])
+            what = (f"{len(absent)} interface messages ({first}, …) are not in the catalog yet: they show"
+                    if len(absent) > 1 else
+                    f"the interface message {first} is not in the catalog yet: it shows")
+            message = f"{what} in English (run: klabsite i18n extract && klabsite i18n update)"
+            if site.config.strict:
+                raise BuildError(message, display)
+            warnings.append(f"{display}:1: warning: {message}")
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
         message = (f"{len(missing)} rules paragraphs are not in the catalog yet "
