@@ -169,6 +169,24 @@ def test_a_doubled_percent_sign_shows_once_in_the_tables_the_program_draws():
     assert "Rang (100 %)" in table.head and [row[0] for row in table.foot] == ["Total (100 %)"]
 
 
+@pytest.mark.parametrize("msgstr", ["Voir [Wikipédia][britannica].", "Voir la [britannica].",
+                                    "Voir [Wikipédia][wikipedia] et [Britannica][].", "[Wikipédia][wikipedia] [britannica]"])
+def test_a_translation_may_not_add_or_change_a_reference_link_of_the_rules_prose(msgstr):
+    catalog = Catalog(locale="fr")
+    catalog.add("See [Wikipedia][wikipedia].", msgstr, lineno=3)
+    with pytest.raises(BuildError, match=r"^content\.po:3: translation adds markup the source does not have: "
+                       r"reference link \[britannica\]"):
+        check_catalog(catalog, "content.po", formatted=False)
+
+
+def test_a_translation_keeps_the_reference_links_of_the_rules_prose_and_may_write_brackets_in_code():
+    catalog = Catalog(locale="fr")
+    catalog.add("See [Wikipedia][wikipedia].", "Voir [Wikipédia] [Wikipedia] (`[Title]`) \\[sic\\].", lineno=3)
+    check_catalog(catalog, "content.po", formatted=False)
+    catalog.add("Tags such as [Title].", "Des balises comme [Titre].", lineno=9)  # a label no page defines
+    check_catalog(catalog, "messages.po")  # the interface is not Markdown
+
+
 def test_rules_prose_that_babel_takes_for_a_format_may_be_translated_with_a_percent_sign():
     catalog = Catalog(locale="fr")
     catalog.add("The maker needs 100% of his bid.", "Le preneur doit faire 100 % de son enchère.",

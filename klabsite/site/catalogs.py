@@ -162,6 +162,10 @@ MARKUP_TAG = re.compile(r"<(?![A-Za-z][A-Za-z0-9+.-]*:)/?[A-Za-z][^<>]*>")
 _MARKUP_START = re.compile(r"<[A-Za-z/!?]")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp|javascript|data):[^>\s]*)>", re.IGNORECASE)
+_CODE_SPAN = re.compile(r"(`+).+?\1", re.DOTALL)
+_REFERENCE = re.compile(r"(?<!\\)\[((?:[^\[\]\\]|\\.|\[[^\[\]]*\])*)\](?:[ \t]?\[([^\[\]]*)\])?(?![(:\[])")
+"""A Markdown reference link or image, ``[text][label]``, ``[label][]`` or ``[label]`` alone (a
+link when the page defines ``label``); not an inline link ``[text](…)`` nor a definition."""
 
 
 def markup_tags(text: str) -> list[str]:
@@ -185,10 +189,26 @@ def _placeholders(text: str, formatted: bool = True) -> Counter[str]:
     return found
 
 
-def _markup(text: str) -> Counter[str]:
+def _references(text: str) -> list[str]:
+    """The labels of the Markdown reference links of ``text`` (outside code), as Markdown matches
+    them: case and spacing ignored.
+
+    >>> _references("[Bela on pagat][pagat-bela], [Wiki][] and [see  This]; `[code]`, [x](a.md)")
+    ['pagat-bela', 'wiki', 'see this']
+    """
+    labels = []
+    for match in _REFERENCE.finditer(_CODE_SPAN.sub("", text)):
+        label = match.group(2) or match.group(1)
+        labels.append(" ".join(label.lower().split()))
+    return labels
+
+
+def _markup(text: str, markdown: bool = False) -> Counter[str]:
     found: Counter[str] = Counter(markup_tags(text))
     found.update(f"link to {target}" for target in _LINK_TARGET.findall(text))
     found.update(f"link to {target}" for target in _AUTOLINK.findall(text))
+    if markdown:
+        found.update(f"reference link [{label}]" for label in _references(text))
     rest = _AUTOLINK.sub("", MARKUP_TAG.sub("", text))
     found.update(f"{match.group(0)}…" for match in _MARKUP_START.finditer(rest))
     return found
@@ -210,6 +230,8 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
     'translation adds markup the source does not have: <kbd title="x">'
     >>> check_message("see [x](a.md)", "voir [x](https://evil.example)")
     'translation adds markup the source does not have: link to https://evil.example'
+    >>> check_message("[Wiki][wikipedia].", "[Wiki][britannica].", formatted=False)
+    'translation adds markup the source does not have: reference link [britannica]'
     >>> check_message("Matches", "Parties 100%")
     'a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)'
     >>> check_message("the jack", "le valet<!-- caché -->")
@@ -227,7 +249,7 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
                 f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:
         return "translations may not contain HTML comments (<!--)"
-    added = _markup(msgstr) - _markup(msgid)
+    added = _markup(msgstr, not formatted) - _markup(msgid, not formatted)
     if added:
         return "translation adds markup the source does not have: " + ", ".join(added)
     return None
