@@ -49,9 +49,9 @@ def test_build_out_refuses_a_folder_holding_the_project(project):
 
 
 @pytest.mark.parametrize("out", ["site_src", "locales", "klabsite", "tests", ".git", "_site/../site_src",
-                                 "site_src/rules", "locales/fr/LC_MESSAGES"])
+                                 "site_src/rules", "locales/fr/LC_MESSAGES", "docs", "docs/site"])
 def test_build_out_refuses_a_source_folder(project, out):
-    for name in ("klabsite", "tests", ".git"):
+    for name in ("klabsite", "tests", ".git", "docs"):
         (project / name).mkdir()
         (project / name / "keep.txt").write_text("mine", encoding="utf-8")
     _refused(project, out, "folder; choose another --out")

@@ -1,8 +1,8 @@
 """Rebuilding only what changed: a digest of everything a build reads, kept with its output.
 
 Every build writes :data:`MANIFEST` into its output: the digest of its inputs (klabsite's own
-code, the configuration, every file of ``site_src/`` and ``locales/``, the records shown) and, per
-replay page, the key it was drawn from. The next build compares:
+code, the configuration, every file of ``site_src/``, ``locales/`` and ``docs/``, the records
+shown) and, per replay page, the key it was drawn from. The next build compares:
 
 * the same digest, and every file the manifest lists still there: nothing changed, nothing is
   rendered or written ("up to date");
@@ -67,7 +67,7 @@ def _tree(config: SiteConfig, *, records: bool) -> list[bytes]:
     """Every file the build reads, by name and bytes; the records only when ``records``."""
     parts: list[bytes] = []
     deals = config.src_dir / "deals"
-    for folder in (config.src_dir, config.locales_dir):
+    for folder in (config.src_dir, config.locales_dir, config.docs_dir):
         for path in _files(folder):
             if path.is_relative_to(deals) and not records:
                 continue

@@ -1,0 +1,66 @@
+"""Rebuilding only what changed (klabsite.site.cache): every input the build reads counts, and a
+build that reuses pages gives the same output as one that starts from nothing."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from klabsite.site.build import build
+from klabsite.site.config import load_config
+from tests.site_helpers import REPO, tree
+
+RECORDS = REPO / "tests" / "fixtures" / "replays"
+
+
+@pytest.fixture
+def built(project):
+    """The fixture project with two deal records and a record-format page, built once (English)."""
+    deals = project / "site_src" / "deals"
+    deals.mkdir()
+    for name in ("kb.klab", "kv.klab"):
+        shutil.copy(RECORDS / name, deals / name)
+    (project / "docs").mkdir()
+    (project / "docs" / "record-format.md").write_text("# Deal records\n\nThe format.\n", encoding="utf-8")
+    report = build(load_config(project, languages=["en"]))
+    assert not report.up_to_date and report.reused == 0
+    return project
+
+
+def _edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_build_with_nothing_changed_writes_nothing(built):
+    before = tree(built / "_site")
+    report = build(load_config(built, languages=["en"]))
+    assert report.up_to_date and tree(built / "_site") == before
+
+
+@pytest.mark.parametrize(("changed", "old", "new", "page"), [
+    ("site_src/rules/01-basics.md", "# The basics", "# The changed basics", "en/basics.html"),
+    ("docs/record-format.md", "The format.", "The changed format.", "en/record-format.html"),
+    ("site_src/templates/base.html", "</main>", "<p>The changed shell.</p></main>", "en/basics.html"),
+    ("site_src/static/style.css", "", "/* The changed stylesheet. */\n", "en/basics.html"),
+])
+def test_a_change_to_any_input_the_build_reads_rebuilds_the_site(built, changed, old, new, page):
+    _edit(built / changed, old, new)
+    report = build(load_config(built, languages=["en"]))
+    assert not report.up_to_date
+    shown = (built / "_site" / page).read_text(encoding="utf-8")
+    if changed.endswith(".css"):
+        name = shown.split('rel="stylesheet" href="', 1)[1].split('"', 1)[0].replace("../", "")
+        shown = (built / "_site" / name).read_text(encoding="utf-8")
+    assert new.strip("# \n").removesuffix("</main>") in shown
+
+
+def test_pages_reused_from_the_last_build_give_the_site_a_fresh_build_gives(built, tmp_path):
+    _edit(built / "site_src" / "deals" / "kv.klab", "bots=heuristic", "bots=heuristic (edited)")
+    report = build(load_config(built, languages=["en"]))
+    assert not report.up_to_date and report.reused > 0, "the other record's pages are taken as they were"
+    fresh = build(load_config(built, languages=["en"], out_dir=tmp_path / "fresh"))
+    assert fresh.reused == 0
+    assert tree(built / "_site") == tree(tmp_path / "fresh")
