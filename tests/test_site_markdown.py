@@ -144,6 +144,15 @@ def test_explicit_and_duplicate_heading_ids():
     assert extract_blocks("## Play {#play}\n")[0].msgid == "Play"
 
 
+def test_the_title_contents_and_ids_show_a_headings_words_as_its_body_does():
+    doc = convert("# Scores `a<b` &lt; 6 &amp; <kbd>K</kbd>\n\n## Sub &amp; <sub>2</sub> &lt;x&gt;\n\nA &lt;b&gt; lead.\n",
+                  DocumentContext("x.md"))
+    assert doc.title == "Scores a<b < 6 & K"
+    assert doc.headings == [(2, "sub-2-x", "Sub & 2 <x>")]
+    assert doc.lead == "A <b> lead."
+    assert '<h2 id="sub-2-x">Sub &amp; <sub>2</sub> &lt;x&gt;</h2>' in doc.html
+
+
 def test_link_to_an_unknown_page_is_an_error_at_its_line():
     with pytest.raises(BuildError, match=r"^x\.md:3: link to 'other\.md': no such rules page"):
         convert("Intro\n\nSee [x](other.md).\n", _context(path="x.md"))

@@ -121,7 +121,8 @@ class SiteConfig:
     @property
     def source_dirs(self) -> tuple[Path, ...]:
         """The folders a build output must stay out of: :data:`PROTECTED_FOLDERS` and the sources."""
-        return (*(self.root / name for name in PROTECTED_FOLDERS), self.src_dir, self.locales_dir, self.docs_dir)
+        return (*(self.root / name for name in PROTECTED_FOLDERS), self.src_dir, self.locales_dir,
+                self.docs_dir)
 
     def origin(self, name: str) -> Origin:
         """Where setting ``name`` came from: its file and line, or its option (also for a default)."""

@@ -115,17 +115,20 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def plain_text(inline: str) -> str:
-    """Inline Markdown reduced to its words (for heading ids).
+_TAG = re.compile(r"<[^>]+>")
 
-    >>> plain_text("The **jack** of [trumps](cards.md#x) `JH`")
-    'The jack of trumps JH'
+
+def plain_text(inline: str) -> str:
+    """Inline Markdown reduced to its words (for heading ids), entities as characters.
+
+    >>> plain_text("The **jack** of [trumps](cards.md#x) `JH` &amp; <sub>2</sub>")
+    'The jack of trumps JH & 2'
     """
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", inline)
-    text = re.sub(r"<[^>]+>", "", text)
+    text = _TAG.sub("", text)
     text = re.sub(r"\\(.)", r"\1", text)
     text = re.sub(r"[*_`]+", "", text)
-    return normalize(HTML_PLACEHOLDER_RE.sub("", text))
+    return normalize(html.unescape(HTML_PLACEHOLDER_RE.sub("", text)))
 
 
 def slugify(text: str) -> str:
@@ -519,7 +522,15 @@ class _Links(Treeprocessor):
                 _link_to_itself(titled, self.context.anchor_label)
 
     def _text(self, element: etree.Element) -> str:
-        return normalize(HTML_PLACEHOLDER_RE.sub("", "".join(element.itertext())))
+        """The words of ``element`` as a reader sees them (for the title, contents and lead):
+        raw tags dropped, entities (``&lt;``, and the escaped text of inline code) as characters."""
+        stash = self.md.htmlStash.rawHtmlBlocks
+
+        def stashed(match: re.Match[str]) -> str:
+            index = int(match.group(1))
+            return _TAG.sub("", str(stash[index])) if index < len(stash) else ""
+
+        return normalize(html.unescape(HTML_PLACEHOLDER_RE.sub(stashed, "".join(element.itertext()))))
 
     def _line_of(self, text: str, line: int) -> int:
         """The line, from the block's first ``line`` on, where ``text`` (its first line) is written."""
