@@ -127,8 +127,13 @@ def test_translation_in_prose_cannot_hide_a_comment(project):
     ('<a href="\\\\example.org/">x</a>', "a protocol-relative link in <a href>"),
     ('<button formaction="https://evil.example/">x</button>', "an external resource in <button formaction>"),
     ('<p style="color:red">x</p>', "an inline style attribute on <p>"),
-    ("<style>p{}</style>", "a <style> element outside <head>"),
-    ("<head><style>p{}</style></head>", "a <style> element outside <head>"),
+    ("<style>p{}</style>", "a <style> element: the pages' Content-Security-Policy lets only"),
+    ("<head><style>@import url(https://evil.example/a.css);</style></head>", "a <style> element"),
+    ('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', "a <noscript> element"),
+    ('<xmp><p title="</xmp><img src=x onerror=alert(1)>"></xmp>', "a <xmp> element"),
+    ("<textarea>x</textarea>", "a <textarea> element"),
+    ("<NoEmbed>x</NoEmbed>", "a <noembed> element"),
+    ('<title><p title="</title><img src=x onerror=alert(1)>"></title>', "markup inside <title>"),
     ("<iframe></iframe>", "an <iframe> element"),
     ("<object></object>", "an <object> element"),
     ('<embed src="a.png">', "an <embed> element"),
@@ -143,6 +148,11 @@ def test_translation_in_prose_cannot_hide_a_comment(project):
 def test_output_guard_refuses(body, problem):
     problems = _problems(_page(body))
     assert problems and problems[0].startswith(problem), problems
+
+
+def test_a_title_holding_only_text_passes_the_guard():
+    assert _problems(_page("<p>x</p>", head=CSP + "<title>Scores &lt; 6 &amp; 7</title>")) == []
+    assert _problems(_page('<svg aria-hidden="true"><title>A picture</title></svg>')) == []
 
 
 @pytest.mark.parametrize(("head", "problem"), [
@@ -214,6 +224,11 @@ def test_an_unknown_filter_is_reported_with_the_filters_there_are(project):
      'a <meta http-equiv="refresh">'),
     ('<main id="main" tabindex="-1">', '<main id="main" tabindex="-1"><iframe src="a.html"></iframe>',
      "an <iframe> element"),
+    ('<meta name="color-scheme" content="light dark">',
+     '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', "a <noscript> element"),
+    ('<meta name="color-scheme" content="light dark">', "<style>@import url(https://example.com/x.css);</style>",
+     "a <style> element"),
+    ("<title>", '<title><p title="</title><img src=x onerror=alert(1)>"></p>', "markup inside <title>"),
 ])
 def test_base_template_problem_is_reported_at_its_line(project, old, new, problem):
     base = project / "site_src" / "templates" / "base.html"

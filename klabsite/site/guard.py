@@ -8,8 +8,11 @@ them, so case and whitespace hide nothing (``<ScRiPt``, ``onclick =``, ``&#106;a
 A page may not contain:
 
 * the elements ``script``, ``iframe``, ``frame``, ``frameset``, ``object``, ``embed``, ``applet``,
-  ``portal``, ``form``, ``base``, SVG's ``foreignObject`` and animation elements, nor a
-  ``style`` element outside ``<head>`` (a template's own styles belong there);
+  ``portal``, ``form``, ``base``, SVG's ``foreignObject`` and animation elements; nor a ``style``
+  element (the policy lets only the site's own stylesheets style a page); nor the elements whose
+  content a browser reads as text where this guard would read markup (``noscript``, ``xmp``,
+  ``noembed``, ``noframes``, ``plaintext``, ``textarea``), and no markup inside ``<title>``: a
+  ``<p title="</noscript><img onerror=…>">`` would be harmless text here and a live image there;
 * an event-handler attribute (``on…``), an inline ``style`` or a ``srcdoc`` attribute;
 * in a URL attribute (``href``, ``src``, ``action``, ``formaction``, ``srcset``, ``poster``,
   ``xlink:href`` …): a ``javascript:``, ``vbscript:``, ``data:`` or any other scheme's URL, or an
@@ -50,6 +53,11 @@ FORBIDDEN_ELEMENTS = frozenset({
 })
 """Elements that run code, load other documents, send data or change how URLs resolve."""
 
+_TEXT_ELEMENTS = frozenset({"noscript", "xmp", "noembed", "noframes", "plaintext", "textarea"})
+"""Elements whose content browsers read as text up to their end tag, where :mod:`html.parser`
+reads markup (``<title>`` is one too, but a page needs it: it may hold no markup)."""
+_TITLE_END = re.compile(r"</title", re.IGNORECASE)
+
 URL_ATTRIBUTES = frozenset({
     "href", "src", "action", "formaction", "srcset", "imagesrcset", "poster", "xlink:href",
     "background", "ping", "data", "manifest", "cite", "longdesc", "codebase", "lowsrc", "dynsrc",
@@ -63,7 +71,8 @@ _IGNORED_IN_URLS = re.compile(r"[\t\n\r]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "filesystem"})
 _ANCHOR_SCHEMES = frozenset({"https", "mailto"})
-_SPECIAL_ELEMENTS = FORBIDDEN_ELEMENTS | {"head", "body", "style", "meta", "link", "img"}
+_SPECIAL_ELEMENTS = FORBIDDEN_ELEMENTS | _TEXT_ELEMENTS | {"head", "body", "style", "meta", "link", "img",
+                                                           "title"}
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9._#?%~-][^:\x00-\x20]*\Z")
 """A relative URL that cannot hide a scheme or a host: no colon, no space, no leading slash."""
 
@@ -370,8 +379,19 @@ class _Parser(HTMLParser):
             article = "an" if tag[0] in "aeiou" else "a"
             self.problem(f"{article} <{tag}> element: the site runs no scripts and embeds nothing; remove it",
                          self.raw(), f"<{tag}")
-        elif tag == "style" and (self.kind == "svg" or not self.in_head):
-            self.problem("a <style> element outside <head>", self.raw(), "<style")
+        elif tag in _TEXT_ELEMENTS:
+            self.problem(f"a <{tag}> element: browsers read what it holds as text, which this check "
+                         "cannot follow; remove it", self.raw(), f"<{tag}")
+        elif tag == "style":
+            self.problem("a <style> element: the pages' Content-Security-Policy lets only the site's own "
+                         "stylesheets style them; move its rules to a stylesheet in site_src/static/",
+                         self.raw(), "<style")
+        elif tag == "title" and self.kind == "page":
+            start = self._position + len(self._tag_text)
+            end = _TITLE_END.search(self._data, start)
+            if "<" in self._data[start:end.start() if end else len(self._data)]:
+                self.problem("markup inside <title>: browsers read a title as text up to </title>; "
+                             "write its text escaped", self.raw(), "<title")
         elif tag == "meta" and dict(attrs).get("http-equiv") is not None:
             self._meta({name: value for name, value in reversed(attrs)}, self.raw())
         if tag in ("link", "style", "img"):
