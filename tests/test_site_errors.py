@@ -106,6 +106,8 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ('locales_dir = "."', "locales_dir: must be a folder name such as \"locales\", not the project folder"),
     ('out_dir = "site_src"', "site_src is the project's site_src folder; choose another out_dir (for example _site)"),
     ("colour = 1", "unknown setting 'colour'; known: "),
+    ("colour.dark = 1", "unknown setting 'colour'; known: "),
+    ("[site]\nstrict = true", "unknown setting 'site'; known: "),
     ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),
     ("languages = [", ""),
 ])

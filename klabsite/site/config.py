@@ -167,13 +167,25 @@ def check_base_url(url: str) -> str | None:
     return None
 
 
+_TOP_KEY = re.compile(r"""\s*["']?([A-Za-z0-9_-]+)["']?\s*[=.]""")
+_TABLE = re.compile(r"""\s*\[\[?\s*["']?([A-Za-z0-9_-]+)""")
+
+
 def _key_lines(text: str) -> dict[str, int]:
-    """The line of each top-level ``key = …`` of a TOML file (for messages)."""
+    """The line where each top-level name of a TOML file is first given (for messages): a
+    ``key = …``, a dotted ``key.part = …``, or a table ``[key]`` (after which plain keys are the
+    table's).
+
+    >>> _key_lines('# c\\nstrict = true\\nfoo.bar = 1\\n\\n[site]\\nx = 1\\n[[more.x]]\\n')
+    {'strict': 2, 'foo': 3, 'site': 5, 'more': 7}
+    """
     lines: dict[str, int] = {}
+    in_table = False
     for number, line in enumerate(text.split("\n"), 1):
-        if line.lstrip().startswith("["):
-            break
-        if match := re.match(r"""\s*["']?([A-Za-z0-9_-]+)["']?\s*=""", line):
+        if match := _TABLE.match(line):
+            in_table = True
+            lines.setdefault(match.group(1), number)
+        elif not in_table and (match := _TOP_KEY.match(line)):
             lines.setdefault(match.group(1), number)
     return lines
 
@@ -271,7 +283,8 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
     values: dict[str, Any] = {}
     for key, (value, where) in [*given.items(), *options.items()]:  # the file is checked, overridden or not
         if key not in _SETTINGS:
-            raise BuildError(f"unknown setting {quote(key)}; known: {', '.join(_SETTINGS)}", *where)
+            table = "; settings are written name = value, not in a [table]" if isinstance(value, dict) else ""
+            raise BuildError(f"unknown setting {quote(key)}; known: {', '.join(_SETTINGS)}{table}", *where)
         try:
             values[key] = _SETTINGS[key](value)
         except ValueError as error:
