@@ -79,6 +79,12 @@ def test_init_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert [path.name for path in (tmp_path / "taken").iterdir()] == ["notes.txt"]
 
 
+def test_init_says_how_to_go_on_in_a_line_that_works_when_pasted(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "my site ünï"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "next: cd 'my site ünï' && klabsite build"
+
+
 def test_init_copies_sources_without_compiled_catalogs(tmp_path, capsys):
     assert main(["init", str(tmp_path / "new")]) == 0
     new = tmp_path / "new"

@@ -18,6 +18,7 @@ from klabsite.site.replay_pages import neighbours
 from klabsite.site.replays import LoadedRecord, deal_views
 from klabsite.solver import Solver
 from klabsite.solver.annotate import analyse_record
+from tests.site_helpers import tree
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AUDIT = FIXTURES / "audit"
@@ -297,16 +298,30 @@ def test_an_unknown_tag_word_is_listed_in_the_gallery_with_its_words(tmp_path):
     assert "kitchen-table" in gallery and "A word the record" in gallery
 
 
-def test_a_result_that_disagrees_stops_the_build_with_checks_line(tmp_path, capsys):
+def test_a_result_that_disagrees_stops_the_build_with_checks_line(tmp_path, capsys, monkeypatch):
     text = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Result "NS 1 EW 1"]')
-    (tmp_path / "wrong.klab").write_text(text, encoding="utf-8")
+    (tmp_path / "deals").mkdir()
+    (tmp_path / "deals" / "wrong.klab").write_text(text, encoding="utf-8")
     out = tmp_path / "site"
     out.mkdir()
-    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[tmp_path / "wrong.klab"]) == 1
+    monkeypatch.chdir(tmp_path)
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"],
+                     deals=[tmp_path / "deals" / "wrong.klab"]) == 1
     err = capsys.readouterr().err
     line = text.splitlines().index('[Result "NS 1 EW 1"]') + 1
-    assert err.startswith(f"{tmp_path / 'wrong.klab'}:{line}: [Result") and err.count("\n") == 1
+    assert err.startswith(f"deals/wrong.klab:{line}: [Result") and err.count("\n") == 1, "as check says it"
     assert list(out.iterdir()) == []  # nothing written
+
+
+def test_replays_of_the_same_records_read_from_other_folders_are_byte_identical(tmp_path):
+    sites = []
+    for folder in ("here", "there/deeper"):
+        (tmp_path / folder).mkdir(parents=True)
+        record = tmp_path / folder / "game.klab"
+        record.write_bytes((AUDIT / "kv_roem_nat.klab").read_bytes())
+        sites.append(tmp_path / folder / "site")
+        assert run_build(Path(__file__).resolve().parents[1], out=str(sites[-1]), langs=["en"], deals=[record]) == 0
+    assert tree(sites[0]) == tree(sites[1])
 
 
 def test_two_files_holding_the_same_deal_stop_the_build(tmp_path, capsys):

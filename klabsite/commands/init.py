@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -16,8 +17,9 @@ Start a new site project in DIR, a copy of the default site to change as you lik
   site_src/rules/      the rules pages (English Markdown)
   site_src/templates/  the page templates
   site_src/static/     the stylesheet and icon
-  site_src/site.toml   the site's settings (every line commented out: the defaults)
+  site_src/site.toml   the site's settings (every line commented out)
   locales/             the translations, one folder per language
+  docs/                the record format's reference, also a page of the site
 Then build it from inside DIR with `klabsite build`."""
 
 EXAMPLES = """\
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"klabsite init: cannot create {target}: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"created {', '.join(made)} in {target}")
-    print(f"next: cd {target} && klabsite build")
+    print(f"next: cd {shlex.quote(str(target))} && klabsite build")
     return 0
 
 

@@ -162,7 +162,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                        "English is always built")
     build.add_argument("--base-url", metavar="URL",
                        help="the site's public address, such as https://example.org/: absolute "
-                       "hreflang and canonical links, and sitemap.xml")
+                       "hreflang and canonical links, sitemap.xml, and the links of 404.html, which "
+                       "need it when the site is served under a sub-path")
     build.add_argument("--strict", action="store_true",
                        help="untranslated or fuzzy messages are errors, not warnings")
     build.add_argument("--root", default=".", help=argparse.SUPPRESS)
@@ -185,7 +186,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help=f"only these languages, comma-separated (default: {codes}); "
                         "English is always built")
     replay.add_argument("--base-url", metavar="URL",
-                        help="the site's public address (absolute links, previews)")
+                        help="the site's public address (absolute links, previews, and the links of "
+                        "404.html under a sub-path)")
     replay.add_argument("--root", default=".", help=argparse.SUPPRESS)
     replay.set_defaults(func=_replay)
 

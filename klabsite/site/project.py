@@ -30,14 +30,18 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 _IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", ".*")
 
 SITE_TOML = """\
-# The site's settings. Every line is optional; the values shown are the defaults.
-# Paths are relative to the project folder (the one holding site_src/ and locales/).
+# The site's settings. Every line is optional. Paths are relative to the project folder (the one
+# holding site_src/ and locales/).
 
+# These values are the defaults:
 # languages = ["en", "fr", "es", "hr", "ar"]  # English, the source language, is always built
 # out_dir = "_site"                           # where `klabsite build` writes the site
-# base_url = "https://example.org/cards/"     # the public address: absolute canonical links, sitemap.xml
-# build_date = "2026-12-01"                   # the date shown on pages (or SOURCE_DATE_EPOCH)
 # strict = false                              # untranslated or fuzzy messages are errors
+
+# These two are examples; by default they are not set:
+# base_url = "https://example.org/cards/"     # the public address: absolute canonical links, sitemap.xml,
+#                                             # and the links of 404.html under a sub-path
+# build_date = "2026-12-01"                   # a date shown on every page (or SOURCE_DATE_EPOCH)
 """
 
 
