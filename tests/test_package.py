@@ -94,6 +94,19 @@ def test_init_copies_sources_without_compiled_catalogs(tmp_path, capsys):
     assert "klabsite build" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("action", ["compile", "status"])
+def test_i18n_check_is_refused_where_it_would_do_nothing_or_change_files(action, tmp_path, capsys):
+    assert main(["init", str(tmp_path / "site")]) == 0
+    catalogs = {path: path.read_bytes() for path in (tmp_path / "site" / "locales").rglob("*")
+                if path.is_file()}
+    capsys.readouterr()
+    assert main(["i18n", action, "--check", "--root", str(tmp_path / "site")]) == 2
+    assert capsys.readouterr().err == (f"klabsite i18n {action}: --check works with extract and update only "
+                                       "(nothing was done)\n")
+    after = {path: path.read_bytes() for path in (tmp_path / "site" / "locales").rglob("*") if path.is_file()}
+    assert after == catalogs, "no .mo file written"
+
+
 def test_i18n_outside_a_project_is_an_error(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["i18n", "status"]) == 1

@@ -217,6 +217,28 @@ def test_po_duplicate_msgid_fails_at_its_line():
     check_po_syntax(HEADER + 'msgctxt "x"\nmsgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', "fr.po")
 
 
+def test_po_obsolete_entry_beside_the_same_live_message_fails_at_the_later_one():
+    obsolete = '#~ msgid "a"\n#~ msgstr "old"\n'
+    assert _po_error(HEADER + 'msgid "a"\nmsgstr "b"\n\n' + obsolete) == (
+        "fr.po:8: an obsolete (#~) entry with the same msgid as the entry at line 5: 'a'; delete the #~ entry")
+    assert _po_error(HEADER + obsolete + '\nmsgid "a"\nmsgstr "b"\n') == (
+        "fr.po:8: the same msgid as the obsolete (#~) entry at line 5: 'a'; delete the #~ entry")
+    check_po_syntax(HEADER + 'msgid "a"\nmsgstr "b"\n\n#~ msgid "gone"\n#~ msgstr "parti"\n', "fr.po")
+
+
+def test_po_plural_message_with_more_forms_than_the_language_has_fails_at_the_extra_one():
+    forms = "".join(f'msgstr[{index}] "f{index}"\n' for index in range(7))
+    text = HEADER + 'msgid "a"\nmsgid_plural "as"\n' + forms
+    with pytest.raises(BuildError, match=r"^ar\.po:13: msgstr\[6\]: the language has 6 plural forms, msgstr\[0\] "
+                       r"to msgstr\[5\]; remove this one$"):
+        check_po_syntax(text, "ar.po", plurals=6)
+    check_po_syntax(text, "ar.po")  # without the number of forms, only their order is checked
+
+
+def test_po_byte_order_mark_is_refused_with_the_fix():
+    assert _po_error("\ufeff" + HEADER) == "fr.po:1: the file starts with a byte order mark (BOM): save it as UTF-8 without one"
+
+
 @pytest.mark.parametrize(("entry", "line", "message"), [
     ('msgid "a"\n', 5, "msgid without a msgstr"),
     ('msgstr "a"\n', 5, "msgstr without a msgid before it"),

@@ -132,6 +132,7 @@ def _write(tmp_path: Path, lang: str, text: str) -> Path:
     ("%(num)s points", "%(n)s points", "placeholders differ"),
     ("Built on {date}.", "Construit le.", "placeholders differ"),
     ("Hello %s", "Bonjour", "placeholders differ"),
+    ("Built on %(date)s.", "Construit {x} le %(date)s.", "translation has %(date)s, {x} (msgid"),
     ("the **jack**", "le <b>valet</b>", "adds markup the source does not have: <b>"),
     ("see [x](a.md)", "voir [x](https://example.com)", "adds markup"),
     ("Matches", "Parties 100%", "write %% for a percent sign"),

@@ -119,6 +119,10 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _i18n(args: argparse.Namespace) -> int:
+    if args.check and args.action not in ("extract", "update"):
+        print(f"klabsite i18n {args.action}: --check works with extract and update only (nothing was done)",
+              file=sys.stderr)
+        return EXIT_USAGE
     root = Path(args.root).resolve()
     if not is_project(root):
         print(f"klabsite i18n: {root} is not a site project (no site_src/ folder): run it in one, "

@@ -93,7 +93,8 @@ def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = T
     if not path.is_file():
         raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
     data = path.read_bytes()
-    check_po_syntax(decode(data, display), display)
+    forms = re.search(r"nplurals=(\d+)", PLURAL_FORMS.get(lang, ""))
+    check_po_syntax(decode(data, display), display, int(forms.group(1)) if forms else None)
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as error:
@@ -244,7 +245,8 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
     source, target = _placeholders(msgid, formatted), _placeholders(msgstr, formatted)
     if (set(target) - set(source)) if plural else (source != target):
         show = lambda c: ", ".join(sorted(c.elements())) or "none"  # noqa: E731
-        hint = "; write %% for a percent sign" if any("(" not in name for name in target - source) else ""
+        stray = [name for name in target - source if name.startswith("%") and "(" not in name]
+        hint = "; write %% for a percent sign" if formatted and stray else ""
         return (f"placeholders differ from the source: source has {show(source)}, "
                 f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:

@@ -9,7 +9,9 @@ way GNU gettext defines it and stops at the first problem, at its line:
 * an entry: ``[msgctxt S] msgid S (msgstr S | msgid_plural S msgstr[0] S msgstr[1] S …)``,
   obsolete entries the same after ``#~``; a string ``S`` is one or more ``"…"`` parts, one a
   line, with the escapes Babel decodes (``\\\\ \\" \\n \\t \\r``) and no raw control characters;
-* no two entries with the same msgctxt and msgid;
+* no two entries with the same msgctxt and msgid, obsolete ones included (GNU ``msgfmt``, which
+  Poedit and Lokalize run, refuses a ``#~`` entry beside the same message);
+* no more plural forms than the language has (when told how many);
 * the header's ``Content-Type`` says ``charset=UTF-8`` (the file is read as UTF-8).
 
 >>> check_po_syntax('msgid "a"\\nmsgstr "b\\\\q"\\n', "fr.po")
@@ -91,10 +93,12 @@ class _Entry:
 
 
 class _Reader:
-    def __init__(self, display: str) -> None:
+    def __init__(self, display: str, plurals: int | None = None) -> None:
         self.display = display
+        self.plurals = plurals
         self.entry = _Entry()
         self.seen: dict[tuple[str | None, str], int] = {}
+        self.seen_obsolete: dict[tuple[str | None, str], int] = {}
 
     def error(self, message: str, line: int) -> BuildError:
         return BuildError(message, self.display, line)
@@ -110,11 +114,20 @@ class _Reader:
             raise self.error(what, entry.msgid_line)
         msgid = "".join(entry.parts["msgid"])
         context = "".join(entry.parts["msgctxt"]) if "msgctxt" in entry.parts else None
-        if not entry.obsolete:
-            key = (context, msgid)
+        key = (context, msgid)
+        same = f"the same msgid{' and msgctxt' if context is not None else ''}"
+        if entry.obsolete:
             if key in self.seen:
-                raise self.error(f"the same msgid{' and msgctxt' if context is not None else ''} as the "
-                                 f"entry at line {self.seen[key]}: {quote(msgid)}", entry.msgid_line)
+                raise self.error(f"an obsolete (#~) entry with {same} as the entry at line {self.seen[key]}: "
+                                 f"{quote(msgid)}; delete the #~ entry", entry.msgid_line)
+            self.seen_obsolete.setdefault(key, entry.msgid_line)
+        else:
+            if key in self.seen:
+                raise self.error(f"{same} as the entry at line {self.seen[key]}: {quote(msgid)}",
+                                 entry.msgid_line)
+            if key in self.seen_obsolete:
+                raise self.error(f"{same} as the obsolete (#~) entry at line {self.seen_obsolete[key]}: "
+                                 f"{quote(msgid)}; delete the #~ entry", entry.msgid_line)
             self.seen[key] = entry.msgid_line
             if key == (None, "") and "msgstr" in entry.parts:
                 self.header(entry)
@@ -161,6 +174,9 @@ class _Reader:
                 raise self.error(f"msgstr[{index}] without a msgid_plural (write msgstr)", line)
             if int(index) != entry.forms:
                 raise self.error(f"expected msgstr[{entry.forms}], found msgstr[{index}]", line)
+            if self.plurals is not None and entry.forms >= self.plurals:
+                raise self.error(f"msgstr[{index}]: the language has {self.plurals} plural forms, msgstr[0] "
+                                 f"to msgstr[{self.plurals - 1}]; remove this one", line)
             entry.forms += 1
             entry.translated = True
         if index is not None and name != "msgstr":
@@ -177,9 +193,13 @@ class _Reader:
         self.entry.part_lines[self.entry.current].append(line)
 
 
-def check_po_syntax(text: str, display: str) -> None:
-    """Raise :class:`BuildError` (``display:LINE: …``) at the first line that breaks the ``.po`` grammar."""
-    reader = _Reader(display)
+def check_po_syntax(text: str, display: str, plurals: int | None = None) -> None:
+    """Raise :class:`BuildError` (``display:LINE: …``) at the first line that breaks the ``.po`` grammar
+    (a plural message of a language with ``plurals`` forms may have no more)."""
+    if text.startswith("\ufeff"):
+        raise BuildError("the file starts with a byte order mark (BOM): save it as UTF-8 without one",
+                         display, 1)
+    reader = _Reader(display, plurals)
     for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
         first = line[:1]
         obsolete = False
