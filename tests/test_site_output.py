@@ -79,9 +79,9 @@ def test_out_dir_in_site_toml_is_refused_at_its_line(project):
 
 
 def test_build_out_refuses_a_folder_it_did_not_make(project):
-    (project / "docs").mkdir()
-    (project / "docs" / "notes.md").write_text("mine", encoding="utf-8")
-    _refused(project, "docs", "docs was not made by klabsite build; remove it or choose another --out")
+    (project / "notes").mkdir()
+    (project / "notes" / "notes.md").write_text("mine", encoding="utf-8")
+    _refused(project, "notes", "notes was not made by klabsite build; remove it or choose another --out")
 
 
 def test_build_out_accepts_an_empty_folder_and_marks_its_output(project):
