@@ -305,11 +305,14 @@ def test_a_result_that_disagrees_stops_the_build_with_checks_line(tmp_path, caps
     out = tmp_path / "site"
     out.mkdir()
     monkeypatch.chdir(tmp_path)
-    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"],
-                     deals=[tmp_path / "deals" / "wrong.klab"]) == 1
-    err = capsys.readouterr().err
     line = text.splitlines().index('[Result "NS 1 EW 1"]') + 1
-    assert err.startswith(f"deals/wrong.klab:{line}: [Result") and err.count("\n") == 1, "as check says it"
+    for given in ("deals/wrong.klab", "../" + tmp_path.name + "/deals/wrong.klab", str(tmp_path / "deals" / "wrong.klab")):
+        capsys.readouterr()
+        assert main(["replay", given, "--out", str(out), "--lang", "en"]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"{given}:{line}: [Result") and err.count("\n") == 1, "as check says it"
+        assert main(["check", given]) == 1
+        assert capsys.readouterr().err.startswith(f"{given}:{line}: [Result")
     assert list(out.iterdir()) == []  # nothing written
 
 

@@ -236,24 +236,52 @@ def shipped_words(tmp_path):
     return root
 
 
+def _insert(template, words: str) -> int:
+    """Put ``words`` after the skip link of the base template; returns their line."""
+    text = template.read_text(encoding="utf-8")
+    assert text.count('{{ _("Skip to the content") }}') == 1
+    template.write_text(text.replace('{{ _("Skip to the content") }}', '{{ _("Skip to the content") }} ' + words),
+                        encoding="utf-8")
+    return text[:text.index('{{ _("Skip to the content") }}')].count("\n") + 1
+
+
+def test_a_template_message_missing_from_the_catalogs_is_a_warning_at_its_line_and_an_error_when_strict(
+        shipped_words):
+    assert render(load_config(shipped_words, languages=["fr", "ar"], strict=True))[1] == []
+    base = shipped_words / "site_src" / "templates" / "base.html"
+    line = _insert(base, '{% if false %}{{ _("A brand new notice") }}{% endif %}')  # on no page: still found
+    _, warnings = render(load_config(shipped_words, languages=["fr", "ar"]))
+    assert warnings == [f"site_src/templates/base.html:{line}: warning: the interface message 'A brand new notice' "
+                        f"is not in locales/{lang}/LC_MESSAGES/messages.po yet: it shows in English "
+                        "(run: klabsite i18n extract && klabsite i18n update)" for lang in ("fr", "ar")]
+    with pytest.raises(BuildError, match=rf"^site_src/templates/base\.html:{line}: the interface message "
+                       "'A brand new notice' is not in locales/fr/LC_MESSAGES/messages.po yet"):
+        render(load_config(shipped_words, languages=["fr"], strict=True))
+
+
+def test_a_plural_message_the_catalog_holds_as_a_singular_one_is_missing(shipped_words):
+    base = shipped_words / "site_src" / "templates" / "base.html"
+    line = _insert(base, "{% trans count=2 %}Skip to the content{% pluralize %}Skip to the contents{% endtrans %}")
+    _, warnings = render(load_config(shipped_words, languages=["fr"]))
+    assert warnings == [f"site_src/templates/base.html:{line}: warning: the interface message 'Skip to the content' "
+                        "is not in locales/fr/LC_MESSAGES/messages.po yet: it shows in English "
+                        "(run: klabsite i18n extract && klabsite i18n update)"]
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_template_message_missing_from_the_catalogs_is_a_warning_and_an_error_when_strict(
+def test_a_message_the_code_asks_for_and_no_catalog_holds_is_a_warning_also_from_the_workers(
         shipped_words, monkeypatch, jobs):
     monkeypatch.setattr(pagework, "PARALLEL_FROM", 1)  # on two processes, the workers find it
     monkeypatch.setattr(pagework, "default_jobs", lambda: jobs)
-    assert render(load_config(shipped_words, languages=["fr", "ar"], strict=True))[1] == []
-    base = shipped_words / "site_src" / "templates" / "base.html"
-    text = base.read_text(encoding="utf-8")
-    assert text.count('{{ _("Skip to the content") }}') == 1
-    base.write_text(text.replace('{{ _("Skip to the content") }}',
-                                 '{{ _("Skip to the content") }} {{ _("A brand new notice") }}'), encoding="utf-8")
+    _insert(shipped_words / "site_src" / "templates" / "base.html", '{{ loc.gettext("A word the code asks for") }}')
     outputs, warnings = render(load_config(shipped_words, languages=["fr", "ar"]))
-    assert "A brand new notice" in outputs["fr/index.html"].decode()
+    assert "A word the code asks for" in outputs["fr/index.html"].decode()
     assert warnings == [f"locales/{lang}/LC_MESSAGES/messages.po:1: warning: the interface message "
-                        "'A brand new notice' is not in the catalog yet: it shows in English "
-                        "(run: klabsite i18n extract && klabsite i18n update)" for lang in ("fr", "ar")]
+                        f"'A word the code asks for' is not in locales/{lang}/LC_MESSAGES/messages.po yet: it "
+                        "shows in English (run: klabsite i18n extract && klabsite i18n update)"
+                        for lang in ("fr", "ar")]
     with pytest.raises(BuildError, match=r"^locales/fr/LC_MESSAGES/messages\.po:1: the interface message "
-                       "'A brand new notice' is not in the catalog yet"):
+                       "'A word the code asks for' is not in"):
         render(load_config(shipped_words, languages=["fr"], strict=True))
 
 

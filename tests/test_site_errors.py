@@ -108,6 +108,8 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ("colour = 1", "unknown setting 'colour'; known: "),
     ("colour.dark = 1", "unknown setting 'colour'; known: "),
     ("[site]\nstrict = true", "unknown setting 'site'; known: "),
+    ('"out dir" = "x"', "unknown setting 'out dir'; known: "),
+    ('["a.b"]', "unknown setting 'a.b'; known: "),
     ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),
     ("languages = [", ""),
 ])
@@ -224,6 +226,10 @@ def test_po_obsolete_entry_beside_the_same_live_message_fails_at_the_later_one()
     assert _po_error(HEADER + obsolete + '\nmsgid "a"\nmsgstr "b"\n') == (
         "fr.po:8: the same msgid as the obsolete (#~) entry at line 5: 'a'; delete the #~ entry")
     check_po_syntax(HEADER + 'msgid "a"\nmsgstr "b"\n\n#~ msgid "gone"\n#~ msgstr "parti"\n', "fr.po")
+    assert _po_error(HEADER + obsolete + "\n" + obsolete) == (
+        "fr.po:8: an obsolete (#~) entry with the same msgid as the entry at line 5: 'a'; delete the #~ entry")
+    assert _po_error(HEADER + '#~| msgid "b"\n' + obsolete) == (
+        "fr.po:5: a #~| line (the former msgid of an obsolete entry), which Babel cannot read: delete it")
 
 
 def test_po_plural_message_with_more_forms_than_the_language_has_fails_at_the_extra_one():

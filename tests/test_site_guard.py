@@ -134,6 +134,8 @@ def test_translation_in_prose_cannot_hide_a_comment(project):
     ("<textarea>x</textarea>", "a <textarea> element"),
     ("<NoEmbed>x</NoEmbed>", "a <noembed> element"),
     ('<title><p title="</title><img src=x onerror=alert(1)>"></title>', "markup inside <title>"),
+    ('<title>x</titlex><p title="</title><img src=x onerror=alert(1)>"></title>', "markup inside <title>"),
+    ('<title>x</title-><p title="</title><img src=x onerror=alert(1)>"></title>', "markup inside <title>"),
     ("<iframe></iframe>", "an <iframe> element"),
     ("<object></object>", "an <object> element"),
     ('<embed src="a.png">', "an <embed> element"),

@@ -170,14 +170,27 @@ def test_a_doubled_percent_sign_shows_once_in_the_tables_the_program_draws():
     assert "Rang (100 %)" in table.head and [row[0] for row in table.foot] == ["Total (100 %)"]
 
 
-@pytest.mark.parametrize("msgstr", ["Voir [Wikipédia][britannica].", "Voir la [britannica].",
-                                    "Voir [Wikipédia][wikipedia] et [Britannica][].", "[Wikipédia][wikipedia] [britannica]"])
+@pytest.mark.parametrize("msgstr", [
+    "Voir [Wikipédia][britannica].", "Voir la [britannica].", "Voir [Wikipédia][wikipedia] et [Britannica][].",
+    "[Wikipédia][wikipedia] [britannica]", "[A][britannica][wikipedia].", "[B][wikipedia]: voir [B][britannica].",
+    "\\\\[britannica] [Wikipédia][wikipedia].", "\\`[D][britannica]\\` [Wikipédia][wikipedia].",
+])
 def test_a_translation_may_not_add_or_change_a_reference_link_of_the_rules_prose(msgstr):
     catalog = Catalog(locale="fr")
     catalog.add("See [Wikipedia][wikipedia].", msgstr, lineno=3)
     with pytest.raises(BuildError, match=r"^content\.po:3: translation adds markup the source does not have: "
                        r"reference link \[britannica\]"):
-        check_catalog(catalog, "content.po", formatted=False)
+        check_catalog(catalog, "content.po", formatted=False, labels=frozenset({"wikipedia", "britannica"}))
+
+
+def test_a_reference_link_before_a_colon_counts_and_a_word_in_brackets_no_page_defines_is_text():
+    catalog = Catalog(locale="fr")
+    catalog.add("[Klaberjass on Wikipedia][wikipedia]: the English article.",
+                "[Klaberjass sur Wikipédia][wikipedia]\u00a0: l’article en anglais.", lineno=3)
+    catalog.add("Use the [optional] rule.", "Utilisez la règle [facultative].", lineno=9)
+    check_catalog(catalog, "content.po", formatted=False, labels=frozenset({"wikipedia", "britannica"}))
+    with pytest.raises(BuildError, match=r"reference link \[facultative\]"):
+        check_catalog(catalog, "content.po", formatted=False)  # without the pages' labels, every [word] counts
 
 
 def test_a_translation_keeps_the_reference_links_of_the_rules_prose_and_may_write_brackets_in_code():

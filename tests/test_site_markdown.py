@@ -145,9 +145,9 @@ def test_explicit_and_duplicate_heading_ids():
 
 
 def test_the_title_contents_and_ids_show_a_headings_words_as_its_body_does():
-    doc = convert("# Scores `a<b` &lt; 6 &amp; <kbd>K</kbd>\n\n## Sub &amp; <sub>2</sub> &lt;x&gt;\n\nA &lt;b&gt; lead.\n",
-                  DocumentContext("x.md"))
-    assert doc.title == "Scores a<b < 6 & K"
+    doc = convert("# Scores `a<b` &lt; 6 &amp; <kbd>K</kbd> c\\*d\n\n## Sub &amp; <sub>2</sub> &lt;x&gt;\n\n"
+                  "A &lt;b&gt; lead.\n", DocumentContext("x.md"))
+    assert doc.title == "Scores a<b < 6 & K c*d"
     assert doc.headings == [(2, "sub-2-x", "Sub & 2 <x>")]
     assert doc.lead == "A <b> lead."
     assert '<h2 id="sub-2-x">Sub &amp; <sub>2</sub> &lt;x&gt;</h2>' in doc.html

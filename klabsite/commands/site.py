@@ -69,7 +69,7 @@ def _replay(args: argparse.Namespace) -> int:
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
-    deals = [Path(name).absolute() for name in args.files]
+    deals = [Path(name) for name in args.files]  # as given: errors name them so, like check
     records = f"{len(deals)} record{'s' if len(deals) != 1 else ''}"
     print(f"building replays of {records} with {project.describe()}")
     return run_build(project.root, out=_out_dir(args, project, args.out), langs=_languages(args),

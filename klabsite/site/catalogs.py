@@ -19,6 +19,7 @@ import io
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +40,8 @@ __all__ = [
     "read_catalog",
     "compile_catalog",
     "MissedMessages",
+    "MessageKey",
+    "holds",
     "check_message",
     "check_catalog",
     "CatalogStats",
@@ -46,6 +49,7 @@ __all__ = [
     "finished_translations",
     "fix_plural_header",
     "MARKUP_TAG",
+    "reference_labels",
     "markup_tags",
     "short_msgid",
 ]
@@ -116,22 +120,24 @@ def compile_catalog(catalog: Catalog, domain: str) -> Translations:
     return Translations(fp=buffer, domain=domain)
 
 
-MessageKey = tuple[str | None, str]
-"""A message as a catalog finds it: (context, msgid), the singular msgid for a plural message."""
+MessageKey = tuple[str | None, str, bool]
+"""A message as the pages ask for it: (context, msgid, whether it is plural), the singular msgid
+for a plural message."""
 
 
 class MissedMessages(NullTranslations):
     """The fallback of a language's interface translations: it answers each message the catalog
     does not translate in English, as gettext does, and remembers it.
 
-    The build then names the messages a catalog does not hold at all, such as the words of a
-    template changed since the last ``klabsite i18n extract``: they show in English.
+    The build then names the messages a catalog does not hold at all, or not as the pages ask
+    for them (a plural message held as a singular one), such as the words of a template changed
+    since the last ``klabsite i18n extract``: they show in English.
 
     >>> missed = MissedMessages()
     >>> translations = NullTranslations()
     >>> translations.add_fallback(missed)
     >>> translations.pgettext("seat", "North"), sorted(missed.keys)
-    ('North', [('seat', 'North')])
+    ('North', [('seat', 'North', False)])
     """
 
     def __init__(self) -> None:
@@ -139,19 +145,19 @@ class MissedMessages(NullTranslations):
         self.keys: set[MessageKey] = set()
 
     def gettext(self, message: str) -> str:
-        self.keys.add((None, message))
+        self.keys.add((None, message, False))
         return message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        self.keys.add((None, singular))
+        self.keys.add((None, singular, True))
         return singular if n == 1 else plural
 
     def pgettext(self, context: str, message: str) -> str:
-        self.keys.add((context, message))
+        self.keys.add((context, message, False))
         return message
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        self.keys.add((context, singular))
+        self.keys.add((context, singular, True))
         return singular if n == 1 else plural
 
 
@@ -163,10 +169,26 @@ MARKUP_TAG = re.compile(r"<(?![A-Za-z][A-Za-z0-9+.-]*:)/?[A-Za-z][^<>]*>")
 _MARKUP_START = re.compile(r"<[A-Za-z/!?]")
 _LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _AUTOLINK = re.compile(r"<((?:https?|mailto|ftp|javascript|data):[^>\s]*)>", re.IGNORECASE)
+_ESCAPED = re.compile(r"\\.", re.DOTALL)
 _CODE_SPAN = re.compile(r"(`+).+?\1", re.DOTALL)
-_REFERENCE = re.compile(r"(?<!\\)\[((?:[^\[\]\\]|\\.|\[[^\[\]]*\])*)\](?:[ \t]?\[([^\[\]]*)\])?(?![(:\[])")
+_REFERENCE = re.compile(r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:[ \t\n]?\[([^\[\]]*)\])?(?!\()")
 """A Markdown reference link or image, ``[text][label]``, ``[label][]`` or ``[label]`` alone (a
-link when the page defines ``label``); not an inline link ``[text](…)`` nor a definition."""
+link when the page defines ``label``); not an inline link ``[text](…)``."""
+_DEFINITION = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*\S", re.MULTILINE)
+
+
+def reference_labels(pages: Iterable[str]) -> frozenset[str]:
+    r"""The labels the Markdown ``pages`` define for reference links (``[label]: https://…``).
+
+    >>> sorted(reference_labels(["Text.\n\n[Wiki]: https://w.example\n  [b  c]: x.md\n"]))
+    ['b c', 'wiki']
+    """
+    return frozenset(_label(match.group(1)) for page in pages for match in _DEFINITION.finditer(page))
+
+
+def _label(text: str) -> str:
+    """A reference label as Markdown matches it: case and spacing ignored."""
+    return " ".join(text.lower().split())
 
 
 def markup_tags(text: str) -> list[str]:
@@ -190,37 +212,66 @@ def _placeholders(text: str, formatted: bool = True) -> Counter[str]:
     return found
 
 
-def _references(text: str) -> list[str]:
-    """The labels of the Markdown reference links of ``text`` (outside code), as Markdown matches
-    them: case and spacing ignored.
+def holds(catalog: Catalog, key: MessageKey) -> bool:
+    """Whether ``catalog`` holds the message ``key`` (translated or not), plural as asked.
 
-    >>> _references("[Bela on pagat][pagat-bela], [Wiki][] and [see  This]; `[code]`, [x](a.md)")
-    ['pagat-bela', 'wiki', 'see this']
+    >>> catalog = Catalog(locale="fr")
+    >>> catalog.add(("%(n)s deal", "%(n)s deals"), ("", ""))
+    <Message ...>
+    >>> holds(catalog, (None, "%(n)s deal", True)), holds(catalog, (None, "%(n)s deal", False))
+    (True, False)
     """
-    labels = []
-    for match in _REFERENCE.finditer(_CODE_SPAN.sub("", text)):
-        label = match.group(2) or match.group(1)
-        labels.append(" ".join(label.lower().split()))
-    return labels
+    context, msgid, plural = key
+    message = catalog.get(msgid, context=context)
+    return message is not None and isinstance(message.id, tuple | list) == plural
 
 
-def _markup(text: str, markdown: bool = False) -> Counter[str]:
+def _references(text: str, labels: frozenset[str] | None = None) -> list[str]:
+    r"""The labels of the Markdown reference links of ``text`` (outside code; escaped brackets are
+    text), those of ``labels`` only when given (a ``[word]`` that no page defines is no link).
+
+    >>> _references("[Pagat][pagat-bela][Wiki]: and [see  This]; `[code]`, \\[x], \\\\[y], [z](a.md)")
+    ['pagat-bela', 'wiki', 'see this', 'y']
+    >>> _references("[Pagat][pagat-bela] or [optional]", frozenset({"pagat-bela"}))
+    ['pagat-bela']
+    >>> _references("[wiki] [Wikipedia][wiki]", frozenset({"wiki"}))
+    ['wiki', 'wiki']
+    """
+    text = _CODE_SPAN.sub("", _ESCAPED.sub("  ", text))
+    found: list[str] = []
+    position = 0
+    while match := _REFERENCE.search(text, position):
+        position = match.end()
+        label = _label(match.group(2) or match.group(1))
+        if labels is None or label in labels:
+            found.append(label)
+        elif match.group(2) is not None:  # [text][label] with no such label: [text] alone may link
+            position = match.end(1) + 1
+            if _label(match.group(1)) in labels:
+                found.append(_label(match.group(1)))
+    return found
+
+
+def _markup(text: str, markdown: bool = False, labels: frozenset[str] | None = None) -> Counter[str]:
     found: Counter[str] = Counter(markup_tags(text))
     found.update(f"link to {target}" for target in _LINK_TARGET.findall(text))
     found.update(f"link to {target}" for target in _AUTOLINK.findall(text))
     if markdown:
-        found.update(f"reference link [{label}]" for label in _references(text))
+        found.update(f"reference link [{label}]" for label in _references(text, labels))
     rest = _AUTOLINK.sub("", MARKUP_TAG.sub("", text))
     found.update(f"{match.group(0)}…" for match in _MARKUP_START.finditer(rest))
     return found
 
 
-def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: bool = True) -> str | None:
+def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: bool = True,
+                  labels: frozenset[str] | None = None) -> str | None:
     """Why this translation is unsafe (placeholders differ, markup added), or None when it is fine.
 
     A plural form may leave a placeholder out (Arabic says "one point" without the number) but
     never use one the source does not have. A ``formatted`` text (the templates' and the code's
-    messages, which ``%`` formats) may hold no ``%`` sign on its own; the rules prose may.
+    messages, which ``%`` formats) may hold no ``%`` sign on its own; the rules prose may. In the
+    rules prose a reference link keeps its label: of ``labels`` (those the pages define) when given,
+    else any ``[word]`` counts.
 
     >>> check_message("%(num)s points", "%(num)s points")
     >>> check_message("%(num)s points", "%(n)s points")
@@ -251,7 +302,7 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
                 f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:
         return "translations may not contain HTML comments (<!--)"
-    added = _markup(msgstr, not formatted) - _markup(msgid, not formatted)
+    added = _markup(msgstr, not formatted, labels) - _markup(msgid, not formatted, labels)
     if added:
         return "translation adds markup the source does not have: " + ", ".join(added)
     return None
@@ -266,9 +317,11 @@ def _strings(message: Message) -> list[tuple[str, str]]:
     return [(str(message.id), str(message.string or ""))]
 
 
-def check_catalog(catalog: Catalog, display: str, *, formatted: bool = True) -> None:
+def check_catalog(catalog: Catalog, display: str, *, formatted: bool = True,
+                  labels: frozenset[str] | None = None) -> None:
     """Raise :class:`BuildError` at the first unsafe translation (``display:LINE: …``); a
-    ``formatted`` catalog's texts are formatted with ``%`` (see :func:`check_message`).
+    ``formatted`` catalog's texts are formatted with ``%``; ``labels`` are the reference labels
+    the rules pages define (see :func:`check_message`).
 
     Babel's own checks (python-format, number of plural forms) run too. Fuzzy entries are not
     checked: they are not used (a build warns about them, ``--strict`` refuses them), and the
@@ -280,7 +333,7 @@ def check_catalog(catalog: Catalog, display: str, *, formatted: bool = True) -> 
             continue
         plural = isinstance(message.id, tuple | list)
         for source, translation in _strings(message):
-            problem = check_message(source, translation, plural=plural, formatted=formatted)
+            problem = check_message(source, translation, plural=plural, formatted=formatted, labels=labels)
             if problem:
                 raise BuildError(f"{problem} (msgid {short_msgid(message.id)})", display, message.lineno or 1)
         if not formatted and message.python_format:  # Babel guessed "python-format" from a "100% of"

@@ -167,8 +167,10 @@ def check_base_url(url: str) -> str | None:
     return None
 
 
-_TOP_KEY = re.compile(r"""\s*["']?([A-Za-z0-9_-]+)["']?\s*[=.]""")
-_TABLE = re.compile(r"""\s*\[\[?\s*["']?([A-Za-z0-9_-]+)""")
+_KEY = r"""(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')"""
+"""A TOML key: bare, "quoted" or 'literal'."""
+_TOP_KEY = re.compile(rf"\s*{_KEY}\s*[=.]")
+_TABLE = re.compile(rf"\s*\[\[?\s*{_KEY}")
 
 
 def _key_lines(text: str) -> dict[str, int]:
@@ -176,17 +178,17 @@ def _key_lines(text: str) -> dict[str, int]:
     ``key = …``, a dotted ``key.part = …``, or a table ``[key]`` (after which plain keys are the
     table's).
 
-    >>> _key_lines('# c\\nstrict = true\\nfoo.bar = 1\\n\\n[site]\\nx = 1\\n[[more.x]]\\n')
-    {'strict': 2, 'foo': 3, 'site': 5, 'more': 7}
+    >>> _key_lines('# c\\nstrict = true\\nfoo.bar = 1\\n"out dir" = 2\\n[site]\\nx = 1\\n[["a.b"]]\\n')
+    {'strict': 2, 'foo': 3, 'out dir': 4, 'site': 5, 'a.b': 7}
     """
     lines: dict[str, int] = {}
     in_table = False
     for number, line in enumerate(text.split("\n"), 1):
         if match := _TABLE.match(line):
             in_table = True
-            lines.setdefault(match.group(1), number)
-        elif not in_table and (match := _TOP_KEY.match(line)):
-            lines.setdefault(match.group(1), number)
+        elif in_table or not (match := _TOP_KEY.match(line)):
+            continue
+        lines.setdefault(next(name for name in match.groups() if name is not None), number)
     return lines
 
 

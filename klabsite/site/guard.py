@@ -56,7 +56,8 @@ FORBIDDEN_ELEMENTS = frozenset({
 _TEXT_ELEMENTS = frozenset({"noscript", "xmp", "noembed", "noframes", "plaintext", "textarea"})
 """Elements whose content browsers read as text up to their end tag, where :mod:`html.parser`
 reads markup (``<title>`` is one too, but a page needs it: it may hold no markup)."""
-_TITLE_END = re.compile(r"</title", re.IGNORECASE)
+_TITLE_END = re.compile(r"</title[\t\n\f\r />]", re.IGNORECASE)
+"""Where a browser ends a title: ``</title`` then a space, ``/`` or ``>`` (not ``</titlex>``)."""
 
 URL_ATTRIBUTES = frozenset({
     "href", "src", "action", "formaction", "srcset", "imagesrcset", "poster", "xlink:href",

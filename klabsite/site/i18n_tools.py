@@ -37,6 +37,7 @@ from klabsite.site.catalogs import (
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
+from klabsite.site.loader import defined_labels
 from klabsite.site.project import bundled_root
 
 __all__ = ["MAPPING_FILES", "pybabel", "extract", "update", "compile_catalogs", "status"]
@@ -229,11 +230,12 @@ def compile_catalogs(config: SiteConfig) -> int:
     if _not_a_project(config):
         return 1
     try:
+        labels = defined_labels(config)
         for domain in DOMAINS:
             for lang in config.targets:
                 path = catalog_path(config.locales_dir, lang, domain)
                 check_catalog(read_catalog(path, lang, config.relative(path)), config.relative(path),
-                              formatted=domain == "messages")
+                              formatted=domain == "messages", labels=labels)
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1

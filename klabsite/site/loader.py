@@ -18,6 +18,7 @@ from klabsite.records.klab import RecordError, read_record
 from klabsite.records.replay import replay
 from klabsite.site.catalogs import (
     DOMAINS,
+    MessageKey,
     MissedMessages,
     catalog_path,
     catalog_stats,
@@ -27,10 +28,12 @@ from klabsite.site.catalogs import (
     is_translated,
     read_catalog,
     read_template,
+    reference_labels,
 )
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.replays import LoadedRecord, load_records
+from klabsite.site.template_messages import absent_messages, template_messages
 from klabsite.site.titles import TITLE_CONTEXT, missing_titles
 
 __all__ = ["RulesSource", "LanguageData", "Site", "load_site", "RULES_NAME", "STATIC_TYPES"]
@@ -88,10 +91,19 @@ class Site:
     warnings: tuple[str, ...] = ()
     records: tuple[LoadedRecord, ...] = ()
     """The deal records of ``site_src/deals/``, replayed."""
+    template_messages: frozenset[MessageKey] = frozenset()
+    """The interface messages the templates hold (each catalog's lack of them is already warned of)."""
 
     def lang(self, code: str) -> LanguageData:
         """The loaded language with this code."""
         return next(language for language in self.languages if language.code == code)
+
+
+def defined_labels(config: SiteConfig) -> frozenset[str]:
+    """The reference-link labels the rules pages and the record format's page define (what a
+    translation of their prose may not add or change, :func:`~klabsite.site.catalogs.check_message`)."""
+    pages = sorted((config.src_dir / "rules").glob("*.md")) + [config.docs_dir / "record-format.md"]
+    return reference_labels(config.sources.read_text(path) for path in pages if path.is_file())
 
 
 def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
@@ -165,7 +177,8 @@ def _first_unfinished(catalog: Catalog) -> int:
     return 1
 
 
-def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> LanguageData:
+def _load_language(config: SiteConfig, code: str, warnings: list[str],
+                   labels: frozenset[str]) -> LanguageData:
     language = config.language(code)
     if code == config.source_lang:
         return LanguageData(code, language.name, language.dir, NullTranslations(), {})
@@ -175,7 +188,7 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str]) -> Langua
         display = config.relative(path)
         config.sources.check(path)
         catalog = read_catalog(path, code, display)
-        check_catalog(catalog, display, formatted=domain == "messages")
+        check_catalog(catalog, display, formatted=domain == "messages", labels=labels)
         template_path = config.locales_dir / f"{domain}.pot"
         stats = catalog_stats(catalog, read_template(template_path, config.relative(template_path)))
         if stats.fuzzy or stats.untranslated:
@@ -218,15 +231,32 @@ def _check_titles(config: SiteConfig, languages: tuple[LanguageData, ...], recor
             warnings.append(f"{display}:1: warning: {message}")
 
 
+def _check_template_messages(config: SiteConfig, templates_dir: Path, languages: tuple[LanguageData, ...],
+                             warnings: list[str]) -> frozenset[MessageKey]:
+    """A warning (with ``strict``, an error) at the first template line whose words a catalog lacks."""
+    messages = template_messages(templates_dir.rglob("*.html"), config.sources.read_text, config.relative)
+    for language in languages:
+        if "messages" in language.catalogs:
+            display, catalog = language.catalogs["messages"]
+            if absent := absent_messages(messages, catalog, display):
+                (template, line), message = absent
+                if config.strict:
+                    raise BuildError(message, template, line)
+                warnings.append(f"{template}:{line}: warning: {message}")
+    return frozenset(messages)
+
+
 def load_site(config: SiteConfig) -> Site:
     """Read the rules sources, static files and every language's catalogs."""
     warnings: list[str] = []
     templates_dir = config.src_dir / "templates"
     if not templates_dir.is_dir():
         raise BuildError("missing templates directory", config.relative(templates_dir))
-    languages = tuple(_load_language(config, code, warnings) for code in config.codes)
+    labels = defined_labels(config)
+    languages = tuple(_load_language(config, code, warnings, labels) for code in config.codes)
     rules, static = _read_rules(config), _read_static(config)
     records = load_records(config)
     _check_titles(config, languages, records, warnings)
-    return Site(config=config, rules=rules, languages=languages, static=static,
-                templates_dir=templates_dir, warnings=tuple(warnings), records=records)
+    messages = _check_template_messages(config, templates_dir, languages, warnings)
+    return Site(config=config, rules=rules, languages=languages, static=static, templates_dir=templates_dir,
+                warnings=tuple(warnings), records=records, template_messages=messages)

@@ -116,19 +116,35 @@ def normalize(text: str) -> str:
 
 
 _TAG = re.compile(r"<[^>]+>")
+_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+_ESCAPED = re.compile(r"\\(.)")
+_KEPT = re.compile("\ue000(\\d+)\ue001")
+_ESCAPED_PLACEHOLDER = re.compile("\x02(\\d+)\x03")
+"""A character Markdown escaped (``\\*``), as it stands in the tree until the end."""
 
 
 def plain_text(inline: str) -> str:
-    """Inline Markdown reduced to its words (for heading ids), entities as characters.
+    r"""Inline Markdown reduced to its words (for heading ids and summaries), entities as
+    characters; the text of inline code and escaped characters as written.
 
     >>> plain_text("The **jack** of [trumps](cards.md#x) `JH` &amp; <sub>2</sub>")
     'The jack of trumps JH & 2'
+    >>> plain_text(r"Code `&lt;i&gt;` and `<kbd>`, c\*d")
+    'Code &lt;i&gt; and <kbd>, c*d'
     """
-    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", inline)
+    kept: list[str] = []
+
+    def keep(text: str) -> str:
+        kept.append(text)
+        return f"\ue000{len(kept) - 1}\ue001"
+
+    text = _CODE_SPAN.sub(lambda match: keep(match.group(2).strip()), inline)
+    text = _ESCAPED.sub(lambda match: keep(match.group(1)), text)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = _TAG.sub("", text)
-    text = re.sub(r"\\(.)", r"\1", text)
     text = re.sub(r"[*_`]+", "", text)
-    return normalize(html.unescape(HTML_PLACEHOLDER_RE.sub("", text)))
+    text = html.unescape(HTML_PLACEHOLDER_RE.sub("", text))
+    return normalize(_KEPT.sub(lambda match: kept[int(match.group(1))], text))
 
 
 def slugify(text: str) -> str:
@@ -530,7 +546,8 @@ class _Links(Treeprocessor):
             index = int(match.group(1))
             return _TAG.sub("", str(stash[index])) if index < len(stash) else ""
 
-        return normalize(html.unescape(HTML_PLACEHOLDER_RE.sub(stashed, "".join(element.itertext()))))
+        text = html.unescape(HTML_PLACEHOLDER_RE.sub(stashed, "".join(element.itertext())))
+        return normalize(_ESCAPED_PLACEHOLDER.sub(lambda match: chr(int(match.group(1))), text))
 
     def _line_of(self, text: str, line: int) -> int:
         """The line, from the block's first ``line`` on, where ``text`` (its first line) is written."""

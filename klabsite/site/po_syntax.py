@@ -5,7 +5,8 @@ kept as two characters, a line it cannot read is skipped or reported at the wron
 two entries with the same msgid the first silently wins. This checker tokenizes the file the
 way GNU gettext defines it and stops at the first problem, at its line:
 
-* comments: ``#``, ``#.``, ``#:``, ``#,``, ``#|`` (before an entry, never inside one);
+* comments: ``#``, ``#.``, ``#:``, ``#,``, ``#|`` (before an entry, never inside one), but not
+  ``#~|``, which Babel cannot read;
 * an entry: ``[msgctxt S] msgid S (msgstr S | msgid_plural S msgstr[0] S msgstr[1] S …)``,
   obsolete entries the same after ``#~``; a string ``S`` is one or more ``"…"`` parts, one a
   line, with the escapes Babel decodes (``\\\\ \\" \\n \\t \\r``) and no raw control characters;
@@ -117,10 +118,11 @@ class _Reader:
         key = (context, msgid)
         same = f"the same msgid{' and msgctxt' if context is not None else ''}"
         if entry.obsolete:
-            if key in self.seen:
-                raise self.error(f"an obsolete (#~) entry with {same} as the entry at line {self.seen[key]}: "
+            if key in self.seen or key in self.seen_obsolete:
+                first = self.seen.get(key) or self.seen_obsolete[key]
+                raise self.error(f"an obsolete (#~) entry with {same} as the entry at line {first}: "
                                  f"{quote(msgid)}; delete the #~ entry", entry.msgid_line)
-            self.seen_obsolete.setdefault(key, entry.msgid_line)
+            self.seen_obsolete[key] = entry.msgid_line
         else:
             if key in self.seen:
                 raise self.error(f"{same} as the entry at line {self.seen[key]}: {quote(msgid)}",
@@ -204,7 +206,10 @@ def check_po_syntax(text: str, display: str, plurals: int | None = None) -> None
         first = line[:1]
         obsolete = False
         if first == "#":
-            if not line.startswith("#~") or line.startswith("#~|"):
+            if line.startswith("#~|"):
+                raise reader.error("a #~| line (the former msgid of an obsolete entry), which Babel cannot "
+                                   "read: delete it", number)
+            if not line.startswith("#~"):
                 if reader.entry.translated:
                     reader.finish()
                 elif not reader.entry.empty:

@@ -13,10 +13,8 @@ Addresses (docs/record-format.md, "Canonical form and identity"): a deal at
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from klabsite.engine.actions import ActionKind
@@ -59,21 +57,13 @@ class LoadedRecord:
     """The file's text (what a deal's pages are keyed by when the build reuses them)."""
 
 
-def _as_given(path: Path) -> str:
-    """A record's path as the user would write it from here (as ``klabsite check`` shows it)."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive
-        return str(path)
-
-
 def _record_files(config: SiteConfig) -> list[tuple[str, str]]:
     """(name shown in messages, text) of every record to show: ``config.deal_files`` as given
     (``klabsite replay``), else every ``.klab`` file under ``site_src/deals/``, sorted."""
     if config.deal_files is not None:
         files = []
         for path in config.deal_files:
-            shown = _as_given(path)
+            shown = str(path)  # as given on the command line, as check shows it
             try:
                 files.append((shown, decode(path.read_bytes(), shown)))
             except OSError as error:
