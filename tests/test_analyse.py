@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from klabsite.cli import main
+from klabsite.commands import analyse as analyse_command
 from klabsite.commands.simulation import simulate
 from klabsite.engine.actions import ActionKind
 from klabsite.records.klab import read_record
@@ -180,6 +181,20 @@ def test_a_record_with_mistakes_is_reported_and_not_written(capsys, tmp_path):
 def test_usage_errors_exit_2(capsys, args, message):
     status, out, err = run(capsys, "analyse", *args)
     assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_an_unwritable_out_is_refused_before_the_analysis(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "game.klab"
+    path.write_text(KLAVERJAS, encoding="utf-8")
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("analysed before the output was checked")
+
+    monkeypatch.setattr(analyse_command, "_analyse", no_analysis)
+    target = tmp_path / "no" / "out.klab"
+    status, out, err = run(capsys, "analyse", str(path), "--out", str(target))
+    assert (status, out) == (2, "")
+    assert err == f"klabsite analyse: {target}: cannot write the analysed record: no such folder\n"
 
 
 def test_a_missing_file_exits_2_with_one_line(capsys, tmp_path):

@@ -203,8 +203,10 @@ def test_an_output_to_a_device_writes_into_it_and_leaves_it_a_device(capsys):
 
 
 @pytest.mark.parametrize(("words", "part"), [
-    (("--game", "klaverjas", "--bots", ",,,search"), "--bots has an empty name between commas"),
-    (("--game", "klaverjas", "--bots", "heuristic,"), "--bots has an empty name between commas"),
+    (("--game", "klaverjas", "--bots", ",,,search"), "--bots has an empty name"),
+    (("--game", "klaverjas", "--bots", "heuristic,"),
+     "e.g. --bots search or --bots search,heuristic,search,heuristic"),
+    (("--game", "klaberjass", "--bots", ""), "e.g. --bots search or --bots search,heuristic\n"),
     (("--game", "klaberjass", "--find", "dix", "--jobs", "65"), "--jobs takes a number of processes from 1 to 64"),
 ])
 def test_simulate_refuses_empty_bot_names_and_too_many_jobs(capsys, words, part):

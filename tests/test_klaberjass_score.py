@@ -8,11 +8,13 @@ from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import Card, parse_cards
 from klabsite.engine.events import DealScored
 from klabsite.engine.klaberjass import (
+    PLAYER_CARD_POINT_SUMS,
     KlaberjassDeal,
     KlaberjassResult,
     next_dealer,
     scored_result,
     stack_deck,
+    totals_problem,
 )
 from klabsite.engine.match import MatchScore
 from klabsite.engine.options import KlaberjassRules
@@ -58,6 +60,13 @@ def test_maker_failed_the_opponent_scores_both_totals():
     assert result.score == {"N": 0, "S": 122}
     result = scored_result(DEFAULT, S, N, {N: 70, S: 90})
     assert (result.result, result.score) == ("failed", {"N": 0, "S": 160})
+
+
+def test_no_deal_gives_a_player_a_total_of_1_point():
+    assert totals_problem(KlaberjassRules(), {Seat.N: 1, Seat.S: 27}).startswith("N 1: no deal gives a player")
+    assert set(range(147)) - PLAYER_CARD_POINT_SUMS == {1}
+    assert totals_problem(KlaberjassRules(), {Seat.N: 11, Seat.S: 27}) is None  # an ace alone
+    assert totals_problem(KlaberjassRules(), {Seat.N: 0, Seat.S: 28}) is None
 
 
 def test_maker_made_by_totals():

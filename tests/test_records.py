@@ -328,6 +328,15 @@ def test_unusual_digits_and_5000_digit_numbers_are_clean_errors(text, line, word
     assert len(error.message) < 200
 
 
+@pytest.mark.parametrize(("first", "says"), [
+    ('[Title "My match"]', "not '[Title \"My match\"]'"), ("S 7H", "not 'S 7H'"), ("%klub 1", "not '%klub 1'"),
+])
+def test_a_record_without_its_header_line_quotes_the_line_it_starts_with(first, says):
+    with pytest.raises(RecordError) as error:
+        parse_record(first + "\n")
+    assert error.value.line == 1 and error.value.message == f"a .klab file starts with the line %klab 1, {says}"
+
+
 @pytest.mark.parametrize(("header", "words"), [
     ("%klab " + "1" * 5000, "this record is .klab version 111"),
     ("%klab 1." + "1" * 5000, None),

@@ -414,12 +414,12 @@ def test_a_change_keeps_the_file_permissions(capsys, tmp_path):
 
 
 def test_show_table_is_aligned_with_both_sides(capsys, tmp_path):
-    path = klaverjas_sheet(capsys, tmp_path, "--players", "N:Ana E:Ivo S:Maja W:Luka")
+    path = klaverjas_sheet(capsys, tmp_path, "--players", "N:Ana E:Ivo S:Maja_Lena W:Luka")
     ok(capsys, path, "add", "--playing", "NS", "--points", "92", "--roem", "NS 20")
     ok(capsys, path, "add", "--playing", "EW", "--points", "EW 162", "--roem", "EW 100", "--pit")
     shown = ok(capsys, path, "show")
     lines = shown.splitlines()
-    assert lines[1] == "Players: NS: Ana & Maja, EW: Ivo & Luka"
+    assert lines[1] == "Players: NS: Ana & Maja Lena, EW: Ivo & Luka", "_ stands for a space"
     table = lines[3:7]
     assert table == [
         "Deal  Dealer  Playing  Points   Roem     Marks  Score     Match",

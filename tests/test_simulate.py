@@ -9,6 +9,7 @@ import pytest
 
 from klabsite.bots.random import RandomBot
 from klabsite.cli import main
+from klabsite.commands import simulate as simulate_command
 from klabsite.commands.find import MAX_COUNT
 from klabsite.commands.simulate import simulate
 from klabsite.commands.simulation import MAX_SEED
@@ -107,6 +108,24 @@ def test_an_unwritable_output_file_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and not target.exists()
     assert err.count("\n") == 1 and err.startswith(f"{target}: cannot write the record:")
+
+
+@pytest.mark.parametrize("amount", [["--deals", "100", "--analyse"], ["--find", "roem-200", "--count", "50"]])
+def test_an_unwritable_output_is_refused_before_any_deal_is_played(tmp_path, capsys, monkeypatch, amount):
+    def no_play(*args, **kwargs):
+        raise AssertionError("played before the output was checked")
+
+    monkeypatch.setattr(simulate_command, "simulate", no_play)
+    monkeypatch.setattr(simulate_command, "find", no_play)
+    target = tmp_path / "no" / "x.klab"
+    code = main(["simulate", "--game", "klaverjas", "--seed", "x", *amount, "--out", str(target)])
+    assert (code, capsys.readouterr().err) == (2, f"{target}: cannot write the record: no such folder\n")
+
+
+def test_a_text_too_long_for_a_record_line_is_refused_before_playing(capsys):
+    status = main(["simulate", "--game", "klaberjass", "--seed", "1", "--deals", "1", "--players", "N:" + "x" * 70000])
+    assert (status, *capsys.readouterr()) == (2, "", "klabsite simulate: error: --players is 70,002 characters long: "
+                                                    "write at most 4,000\n")
 
 
 @pytest.mark.parametrize("seed", ["", "club night", "x,y", "a\nb", "a\x1bb", "s" * 41])

@@ -11,7 +11,7 @@ The analysis itself is :mod:`klabsite.solver.annotate`, which ``klabsite check -
 ``klabsite simulate --analyse`` / ``--find`` use too.
 
 Exit status: 0 analysed; 1 a record with mistakes (``FILE:LINE: message``, as ``klabsite check``
-prints them; nothing is written); 2 usage error, or a file that cannot be read or written; 3 an
+prints them; that record is not written); 2 usage error, or a file that cannot be read or written; 3 an
 internal error (a klabsite bug).
 """
 
@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from klabsite.commands.files import EXIT_BUG, internal_error, locked, write_atomically
+from klabsite.commands.files import EXIT_BUG, check_writable, internal_error, locked, write_atomically
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.engine.text import printable
 from klabsite.records.klab import Record, RecordError, parse_record
@@ -53,8 +53,8 @@ EPILOG = examples(
     "klabsite simulate --game klaverjas --seed 7 --deals 2 | klabsite analyse -",
 ) + """
 
-Exit status: 0 analysed, 1 a file has mistakes (nothing is written), 2 usage
-error or a file that cannot be read or written."""
+Exit status: 0 analysed, 1 a file has mistakes (that file is not written; with
+--in-place, the others are), 2 usage error or a file that cannot be read or written."""
 
 
 def register(subparsers: Any) -> None:
@@ -122,6 +122,12 @@ def _analysed_line(path: str, record: Record) -> str:
 
 
 def _one(path: str, out: str | None) -> int:
+    if out is not None:
+        try:
+            check_writable(out)  # before the analysis, which may take minutes
+        except OSError as error:
+            raise OSError(error.errno, f"cannot write the analysed record: {error.strerror or error}",
+                          out) from None
     with contextlib.ExitStack() as stack:
         source = sys.stdin.buffer if path == "-" else stack.enter_context(open(path, "rb"))
         record, status = _analyse(source, path)

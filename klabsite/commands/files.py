@@ -112,6 +112,18 @@ def write_atomically(path: Path | str, data: bytes) -> None:
     replace_together([(target, data)])
 
 
+def check_writable(path: Path | str) -> None:
+    """Raise the :class:`OSError` that :func:`write_atomically` would meet at ``path`` (no such
+    folder, a folder, a read-only file or folder), so that a command can stop before its work."""
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            return  # a device or a pipe: written to as it is
+    target = output_target(path)
+    refuse_read_only(target)
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, "the folder is not writable", str(target.parent))
+
+
 def output_target(path: Path | str) -> Path:
     """The file a command writing to ``path`` changes: symbolic links followed.
 

@@ -18,7 +18,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from klabsite.engine.text import shorten
+from klabsite.engine.text import LARGEST_NUMBER, quote, shorten, whole_number
 
 __all__ = ["CommandParser", "add_command", "examples", "argument_error", "EXIT_USAGE"]
 
@@ -55,6 +55,28 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def whole(text: str) -> int:
+    """An option's whole number, written with the digits 0–9 (argparse ``type``): ``３`` or ``+3``
+    is refused as a mistake, not read as 3.
+
+    >>> whole("12")
+    12
+    """
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"write a whole number with the digits 0-9, not {quote(text)}")
+    if value > LARGEST_NUMBER:
+        raise argparse.ArgumentTypeError(f"{shorten(text, 20)} is far too large")
+    return value
+
+
+MAX_TEXT = 4000
+"""The longest text an option of :data:`TEXT_OPTIONS` may give: its tag's line stays far below the
+64 KiB a ``.klab`` line may hold, whatever its characters."""
+TEXT_OPTIONS = frozenset({"--title", "--source", "--note", "--players"})
+"""The options whose text goes into a record as it is (a number or a word has its own checks)."""
+
+
 def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | None = None) -> str | None:
     """The usage-error line for the first argument klabsite cannot use, or ``None``.
 
@@ -66,10 +88,14 @@ def argument_error(prog: str, values: dict[str, Any], files: dict[str, Any] | No
     "klabsite score FILE add: error: --note is not UTF-8 text (check the terminal's encoding)"
     >>> argument_error("klabsite check", {}, {"FILE": ["a.klab", "b\\0"]})
     'klabsite check: error: FILE: a file name cannot hold a NUL character'
+    >>> argument_error("klabsite simulate", {"--players": "N:" + "x" * 5000})
+    'klabsite simulate: error: --players is 5,002 characters long: write at most 4,000'
     """
     for name, value in values.items():
         if any(_undecodable(text) for text in _texts(value)):
             return f"{prog}: error: {name} is not UTF-8 text (check the terminal's encoding)"
+        if name in TEXT_OPTIONS and (longest := max(map(len, _texts(value)), default=0)) > MAX_TEXT:
+            return f"{prog}: error: {name} is {longest:,} characters long: write at most {MAX_TEXT:,}"
     for name, value in (files or {}).items():
         if any("\0" in text for text in _texts(value)):
             return f"{prog}: error: {name}: a file name cannot hold a NUL character"

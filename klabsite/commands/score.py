@@ -147,7 +147,8 @@ def _deal_options(parser: argparse.ArgumentParser) -> None:
     klaberjass.add_argument("--maker", help="the maker (who chose trump): N or S")
     klaberjass.add_argument("--totals", help='both totals (cards, last trick, sequences, bella), '
                                              'e.g. "N 102 S 60"')
-    parser.add_argument("--note", help="a note shown with the deal (an empty note removes it)")
+    parser.add_argument("--note", help="a note shown with the deal; its line breaks and tabs become "
+                        "spaces (an empty note removes it)")
 
 
 def _options(args: argparse.Namespace) -> DealOptions:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from klabsite.bots import BOTS
-from klabsite.commands.files import write_atomically
+from klabsite.commands.files import check_writable, write_atomically
 from klabsite.commands.find import FIND_SEED, MAX_COUNT, find
-from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
+from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples, whole
 from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
 from klabsite.engine.text import printable, shorten
@@ -73,21 +73,21 @@ def register(subparsers: Any) -> None:
                                        f"(needed with --deals and --match; with --find, {FIND_SEED!r} when "
                                        "not given)")
     amount = parser.add_mutually_exclusive_group(required=True)
-    amount.add_argument("--deals", type=int, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
+    amount.add_argument("--deals", type=whole, metavar="N", help=f"play N deals (1 to {MAX_RECORD_DEALS})")
     amount.add_argument("--match", action="store_true", help="play until the match is over")
     amount.add_argument("--find", metavar="TAG,…", help="look for deals having all these tag words")
     parser.add_argument("--rules", default="", help='rules that differ from the usual ones, e.g. '
                                                      '"trick-rules=rotterdam target=1000"')
     parser.add_argument("--players", default="", help='the players\' names, e.g. "N:Anna S:Ben"')
-    parser.add_argument("--bots", default="", metavar="BOT,…",
+    parser.add_argument("--bots", metavar="BOT,…",
                         help=f"one bot for every seat, or one per seat, comma separated, in seat order; "
                              f"bots: {_bot_names()} (default: random everywhere)")
     parser.add_argument("--out", metavar="FILE", help="write the record to FILE (default: standard output)")
     parser.add_argument("--analyse", action="store_true",
                         help="add the solver's analysis of every card play (--find always does)")
-    parser.add_argument("--count", type=int, metavar="N",
+    parser.add_argument("--count", type=whole, metavar="N",
                         help=f"with --find: how many deals to find (default 1, at most {MAX_COUNT})")
-    parser.add_argument("--jobs", type=int, metavar="J",
+    parser.add_argument("--jobs", type=whole, metavar="J",
                         help="with --find: processes to search with (default 1)")
     parser.set_defaults(func=run)
 
@@ -124,9 +124,10 @@ def _options_error(args: argparse.Namespace) -> str | None:
                                                  "--find": args.find}, {"--out": args.out})
     if wrong is not None:
         return wrong
-    if args.bots and not all(args.bots.split(",")):
-        return ("klabsite simulate: --bots has an empty name between commas: give one bot for every "
-                "seat or one for all, e.g. --bots search or --bots search,heuristic")
+    if args.bots is not None and not all(args.bots.split(",")):
+        every = "search,heuristic,search,heuristic" if args.game == "klaverjas" else "search,heuristic"
+        return (f"klabsite simulate: --bots has an empty name: give one bot for all seats or one for "
+                f"every seat, e.g. --bots search or --bots {every}")
     if args.deals is not None and not 1 <= args.deals <= MAX_RECORD_DEALS:
         return f"klabsite simulate: --deals takes a number from 1 to {MAX_RECORD_DEALS}"
     if args.find is None and args.seed is None:
@@ -162,8 +163,15 @@ def run(args: argparse.Namespace) -> int:
     if wrong is not None:
         print(wrong, file=sys.stderr)
         return EXIT_USAGE
+    if args.out:
+        try:
+            check_writable(args.out)  # before the play, which may take minutes
+        except OSError as error:
+            print(f"{printable(args.out)}: cannot write the record: {error.strerror or error}",
+                  file=sys.stderr)
+            return EXIT_USAGE
     try:
-        record, wrote, notes = _simulate(args, args.bots.split(",") if args.bots else [])
+        record, wrote, notes = _simulate(args, args.bots.split(",") if args.bots is not None else [])
     except ValueError as error:
         print(f"klabsite simulate: {shorten(str(error), 400)}", file=sys.stderr)
         return EXIT_USAGE

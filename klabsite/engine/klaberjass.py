@@ -101,6 +101,7 @@ __all__ = [
     "possible_extras",
     "totals_problem",
     "CARD_POINT_SUMS",
+    "PLAYER_CARD_POINT_SUMS",
     "stack_deck",
     "KlaberjassRules",
     "Seat",
@@ -126,19 +127,20 @@ PLAYED = 2 * HAND
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
 
 
-def _card_point_sums() -> frozenset[int]:
-    """Every number of card points the 18 cards played in a deal can hold (the point tables are
-    the same whichever suit is trump)."""
+def _card_point_sums() -> tuple[frozenset[int], frozenset[int]]:
+    """Every number of card points the 18 cards played in a deal can hold, and that any of them
+    can (what one player's tricks hold); the point tables are the same whichever suit is trump."""
     reach: list[set[int]] = [{0}] + [set() for _ in range(PLAYED)]
     for card in DECK:
         value = points(card, Suit.HEARTS)
         for count in range(PLAYED, 0, -1):
             reach[count] |= {total + value for total in reach[count - 1]}
-    return frozenset(reach[PLAYED])
+    return frozenset(reach[PLAYED]), frozenset().union(*reach)
 
 
-CARD_POINT_SUMS = _card_point_sums()
-"""The card points that a deal's 18 played cards can hold together: every number from 18 to 146."""
+CARD_POINT_SUMS, PLAYER_CARD_POINT_SUMS = _card_point_sums()
+"""The card points that a deal's 18 played cards can hold together (every number from 18 to 146),
+and that one player's tricks can hold (every number from 0 to 146 but 1)."""
 
 
 def possible_extras(rules: KlaberjassRules) -> tuple[int, ...]:
@@ -167,11 +169,19 @@ def totals_problem(rules: KlaberjassRules, totals: Mapping[Seat, int]) -> str | 
     the totals N 0 S 0 add up to 0, which no deal can make: its cards and last trick give 28 to 156, ...
     >>> print(totals_problem(KlaberjassRules(), {Seat.N: 84, Seat.S: 60}))
     None
+    >>> print(totals_problem(KlaberjassRules(), {Seat.N: 1, Seat.S: 27}))  # doctest: +ELLIPSIS
+    N 1: no deal gives a player that total (cards count 2, 3, 4, 10, 11, 14 or 20 points, ...)
     """
     together = sum(totals.get(seat, 0) for seat in SEATS)
     base = together - LAST_TRICK_BONUS
     extras = possible_extras(rules)
     if any(base - extra in CARD_POINT_SUMS for extra in extras):
+        for seat in SEATS:
+            total = totals.get(seat, 0)
+            if not any(total - bonus - extra in PLAYER_CARD_POINT_SUMS
+                       for bonus in (0, LAST_TRICK_BONUS) for extra in extras):
+                return (f"{seat} {total}: no deal gives a player that total (cards count 2, 3, 4, 10, "
+                        "11, 14 or 20 points, the last trick 10, sequences and bella 20 or more)")
         return None
     pair = " ".join(f"{seat} {totals.get(seat, 0)}" for seat in SEATS)
     low, high = min(CARD_POINT_SUMS) + LAST_TRICK_BONUS, max(CARD_POINT_SUMS) + LAST_TRICK_BONUS

@@ -53,7 +53,7 @@ from enum import Enum
 from typing import Any
 
 from klabsite.engine.actions import Action, ActionKind
-from klabsite.engine.cards import DECK, SUITS, Card, Suit, strength
+from klabsite.engine.cards import DECK, SUITS, Card, Suit, points, strength
 from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
 from klabsite.engine.events import (
     BidMade,
@@ -65,13 +65,22 @@ from klabsite.engine.events import (
     TrumpChosen,
 )
 from klabsite.engine.options import KlaverjasRules
-from klabsite.engine.roem import MAX_DEAL_ROEM, PIT_BONUS, trick_roem
+from klabsite.engine.roem import (
+    FOUR_OF_A_KIND_ROEM,
+    MAX_DEAL_ROEM,
+    PIT_BONUS,
+    SEQUENCE_ROEM,
+    STUK_ROEM,
+    trick_roem,
+)
 from klabsite.engine.seats import CLOCKWISE, Seat, Side
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 
 __all__ = [
     "SEATS",
     "DEAL_POINTS",
+    "SIDE_POINT_SUMS",
+    "ROEM_SUMS",
     "KlaverjasError",
     "KlaverjasPhase",
     "KlaverjasDeal",
@@ -93,6 +102,34 @@ _SIDES: tuple[Side, Side] = (Side.NS, Side.EW)
 """The two sides, in record order (iterating the Enum is slower)."""
 DEAL_POINTS = 162
 """Every deal is worth 152 card points plus 10 for the last trick."""
+
+
+def _side_point_sums() -> frozenset[int]:
+    """Every number of card points a side can take, last trick included (the point tables are the
+    same whichever suit is trump)."""
+    sums = {0}
+    for card in DECK:
+        value = points(card, Suit.HEARTS)
+        sums |= {total + value for total in sums}
+    return frozenset(sums | {total + LAST_TRICK_BONUS for total in sums})
+
+
+SIDE_POINT_SUMS = _side_point_sums()
+"""The card points one side can take in a deal: every number from 0 to 162 but 1 and 161."""
+
+
+def _roem_sums() -> frozenset[int]:
+    parts = sorted({*SEQUENCE_ROEM.values(), STUK_ROEM, *FOUR_OF_A_KIND_ROEM.values()} - {0})
+    sums = {0}
+    for _ in range(MAX_DEAL_ROEM // min(parts)):
+        sums |= {total + part for total in sums for part in parts if total + part <= MAX_DEAL_ROEM}
+    return frozenset(sums)
+
+
+ROEM_SUMS = _roem_sums()
+"""The roem one side can hold, made of runs (20, 50), stuk (20) and four of a kind (100, 200):
+0, 20, and every multiple of 10 from 40 to 700."""
+
 TRICKS = 8
 PACKETS = (3, 2, 3)
 """The deal: packets of 3, 2 and 3 cards to each seat in turn, starting left of the dealer."""
@@ -390,6 +427,12 @@ def scored_result(
             raise KlaverjasError(f"{side} cannot have negative points or roem")
         if roem[side] % 10:
             raise KlaverjasError(f"{side} roem {roem[side]} is not a multiple of 10")
+        if roem[side] not in ROEM_SUMS:
+            raise KlaverjasError(f"{side} roem {roem[side]}: roem comes in 20, 50, 100 and 200, which "
+                                 "make 0, 20, 40 or more")
+        if points[side] not in SIDE_POINT_SUMS:
+            raise KlaverjasError(f"{side} {points[side]} card points: no side can take that many (cards "
+                                 "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)")
     if roem[Side.NS] + roem[Side.EW] > MAX_DEAL_ROEM:
         raise KlaverjasError(
             f"roem NS {roem[Side.NS]} EW {roem[Side.EW]}: no deal holds more than {MAX_DEAL_ROEM} roem "

@@ -250,7 +250,7 @@ def _read_players(value: str, game: Game) -> str:
         seat_text, colon, name = word.partition(":")
         if not colon or not name:
             raise RecordError(f"cannot read player {quote(word)}: write SEAT:Name, e.g. N:Anna "
-                              "(no spaces in names)")
+                              "(no spaces in names: N:Anna_Maria for Anna Maria)")
         seat = _read_seat(seat_text, game, "Players: seat")
         if seat in seats:
             raise RecordError(f"Players names seat {seat} twice")
@@ -632,7 +632,7 @@ def _read_header(token: _Token | None) -> None:
         raise RecordError(f"empty record: a .klab file starts with the line {HEADER}", 1)
     match = _HEADER_LINE.fullmatch(token.value) if token.kind == "header" else None
     if not match:
-        found = quote(token.value or token.name)
+        found = quote(f'[{token.name} "{token.value}"]' if token.kind == "tag" else token.value or token.name)
         raise RecordError(f"a .klab file starts with the line {HEADER}, not {found}", token.line)
     major = whole_number(match.group(1))
     assert major is not None, "the header's pattern admits digits only"

@@ -675,7 +675,7 @@ def _notes(record: Record) -> list[str]:
 
 
 def _players_line(record: Record) -> str:
-    names = {seat: printable(name) for seat, name in
+    names = {seat: printable(name.replace("_", " ")) for seat, name in  # "_" stands for a space
              (word.split(":", 1) for word in record.tags.get("Players", "").split())}
     if not names:
         return ""
