@@ -427,12 +427,6 @@ def scored_result(
             raise KlaverjasError(f"{side} cannot have negative points or roem")
         if roem[side] % 10:
             raise KlaverjasError(f"{side} roem {roem[side]} is not a multiple of 10")
-        if roem[side] not in ROEM_SUMS:
-            raise KlaverjasError(f"{side} roem {roem[side]}: roem comes in 20, 50, 100 and 200, which "
-                                 "make 0, 20, 40 or more")
-        if points[side] not in SIDE_POINT_SUMS:
-            raise KlaverjasError(f"{side} {points[side]} card points: no side can take that many (cards "
-                                 "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)")
     if roem[Side.NS] + roem[Side.EW] > MAX_DEAL_ROEM:
         raise KlaverjasError(
             f"roem NS {roem[Side.NS]} EW {roem[Side.EW]}: no deal holds more than {MAX_DEAL_ROEM} roem "
@@ -443,6 +437,13 @@ def scored_result(
             f"the card points of both sides add up to {DEAL_POINTS}, not "
             f"{points[Side.NS]} + {points[Side.EW]}"
         )
+    for side in Side:
+        if roem[side] not in ROEM_SUMS:
+            raise KlaverjasError(f"{side} roem {roem[side]}: roem comes in 20, 50, 100 and 200, which "
+                                 "make 0, 20, 40 or more")
+        if points[side] not in SIDE_POINT_SUMS:
+            raise KlaverjasError(f"{side} {points[side]} card points: no side can take that many (cards "
+                                 "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)")
     if pit and (points[playing] != DEAL_POINTS or roem[playing.other]):
         raise KlaverjasError(f"pit means {playing} took every trick: all {DEAL_POINTS} points, no roem for "
                              f"{playing.other}")

@@ -628,7 +628,8 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
 
 def _warnings(site: Site, renderer: Renderer) -> list[str]:
     """What the build warns about (each an error with ``--strict``): the loader's warnings, what
-    the checks find in the rules pages' words, and rules paragraphs missing from a catalog."""
+    the checks find in the rules pages' words, interface messages the code asked for that a catalog
+    lacks, and rules paragraphs missing from a catalog."""
     warnings = list(site.warnings)
     for message, path, line in text_findings(renderer):
         if site.config.strict:
