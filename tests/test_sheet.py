@@ -53,6 +53,10 @@ def test_deal_tags_keep_what_is_not_given():
     (DealOptions(playing="NS", points="NS 1.5"), "needs a whole number"),
     (DealOptions(playing="NS", points="92", roem="NS"), "write pairs"),
     (DealOptions(playing="NS", points="92", roem="NS 15"), "not a multiple of 10"),
+    (DealOptions(playing="NS", points="92", roem="NS 10"), "NS 10: roem comes in 20, 50, 100 and 200"),
+    (DealOptions(playing="NS", points="92", roem="EW 30"), "EW 30: roem comes in 20, 50, 100 and 200"),
+    (DealOptions(playing="NS", points="161"), "NS 161: no deal gives a side 161 card points"),
+    (DealOptions(playing="NS", points="EW 1"), "EW 1: no deal gives a side 1 card points"),
     (DealOptions(playing="NS", points="EW 1", pit=True), "has all 162 card points, not 161"),
 ])
 def test_deal_tags_refusals(options, message):

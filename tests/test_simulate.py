@@ -122,6 +122,18 @@ def test_an_unwritable_output_is_refused_before_any_deal_is_played(tmp_path, cap
     assert (code, capsys.readouterr().err) == (2, f"{target}: cannot write the record: no such folder\n")
 
 
+def test_a_dangling_link_as_output_is_a_missing_folder(tmp_path, capsys):
+    (tmp_path / "dangling").symlink_to(tmp_path / "missing" / "x.klab")
+    code = main(["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1", "--out", str(tmp_path / "dangling")])
+    assert (code, capsys.readouterr().err) == (2, f"{tmp_path / 'dangling'}: cannot write the record: no such folder\n")
+
+
+def test_a_find_whose_seeds_would_not_fit_in_the_source_line_is_refused_before_playing(capsys):
+    status = main(["simulate", "--game", "klaberjass", "--seed", "\U0001f600" * 40, "--find", "bella", "--count", "450"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "") and "would make the record's Source line" in err and err.count("\n") == 1
+
+
 def test_a_text_too_long_for_a_record_line_is_refused_before_playing(capsys):
     status = main(["simulate", "--game", "klaberjass", "--seed", "1", "--deals", "1", "--players", "N:" + "x" * 70000])
     assert (status, *capsys.readouterr()) == (2, "", "klabsite simulate: error: --players is 70,002 characters long: "

@@ -120,6 +120,8 @@ def check_writable(path: Path | str) -> None:
             return  # a device or a pipe: written to as it is
     target = output_target(path)
     refuse_read_only(target)
+    if not target.parent.is_dir():  # a symbolic link into a folder that is not there
+        raise FileNotFoundError(errno.ENOENT, "no such folder", str(target.parent))
     if not os.access(target.parent, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "the folder is not writable", str(target.parent))
 

@@ -58,6 +58,21 @@ __all__ = ["FindSpec", "Found", "Progress", "find", "search_range", "wanted_word
 MAX_COUNT = 1000
 """The most deals one ``--find`` writes."""
 
+SOURCE_ROOM = 60_000
+"""Bytes the seeds of a ``--find`` record's ``Source`` line may take: the line must stay within the
+64 KiB a ``.klab`` line holds. Each seed is the seed given, a dash, the candidate's number (at most
+nine digits) and a comma."""
+
+
+def seeds_fit(seed: str, count: int) -> bool:
+    """Whether ``count`` found seeds made from ``seed`` fit in a ``Source`` line (:data:`SOURCE_ROOM`).
+
+    >>> seeds_fit("club-night", 1000), seeds_fit("\U0001f600" * 40, 450)
+    (True, False)
+    """
+    return count * (len(seed.encode("utf-8")) + 11) <= SOURCE_ROOM
+
+
 FIND_SEED = "1"
 """The seed of ``--find`` when ``--seed`` is not given: the same search gives the same record."""
 

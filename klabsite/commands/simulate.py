@@ -13,7 +13,7 @@ from typing import Any
 
 from klabsite.bots import BOTS
 from klabsite.commands.files import check_writable, write_atomically
-from klabsite.commands.find import FIND_SEED, MAX_COUNT, find
+from klabsite.commands.find import FIND_SEED, MAX_COUNT, find, seeds_fit
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples, whole
 from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
@@ -137,6 +137,10 @@ def _options_error(args: argparse.Namespace) -> str | None:
                  if value is not None]
         if given:
             return f"klabsite simulate: {given[0]} goes with --find"
+    elif not seeds_fit(args.seed or FIND_SEED, args.count or 1):
+        return (f"klabsite simulate: --count {args.count} deals found from this seed would make the record's "
+                "Source line, which names each deal's seed, longer than a .klab line may be: use a shorter "
+                "seed (a character outside plain ASCII takes 2 to 4 bytes) or fewer deals")
     return None
 
 

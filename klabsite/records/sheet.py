@@ -179,6 +179,15 @@ def _read_points(text: str, playing: Side) -> dict[str, int]:
     return points
 
 
+def _check_points(points: Mapping[str, int]) -> None:
+    """Refuse card points no side can take (1, and so 161 for the other side), the side given first."""
+    for key in [*points, *(side for side in ("NS", "EW") if side not in points)]:
+        value = _side_points(points, Side(key))
+        if value not in klaverjas.SIDE_POINT_SUMS:
+            raise SheetError(f"--points: {key} {value}: no deal gives a side {value} card points (cards "
+                             "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)")
+
+
 def _read_roem(text: str) -> dict[str, int]:
     roem = _pairs(text, "--roem", lambda word: _side(word, "--roem").value, '"NS 20 EW 0"')
     for key, value in roem.items():
@@ -187,6 +196,9 @@ def _read_roem(text: str) -> dict[str, int]:
                              "jacks, four aces, kings and queens, and four runs of four)")
         if value % 10:
             raise SheetError(f"--roem: {key} {value} is not a multiple of 10 (roem comes in 20, 50, 100 …)")
+        if value not in klaverjas.ROEM_SUMS:
+            raise SheetError(f"--roem: {key} {value}: roem comes in 20, 50, 100 and 200, which make 0, 20, "
+                             "40 or more")
     return roem
 
 
@@ -244,6 +256,8 @@ def _klaverjas_tags(tags: Mapping[str, str], options: DealOptions) -> dict[str, 
             raise SheetError(f"--pit: pit means {playing} took every trick, so {playing.other} cannot "
                              f"have roem ({playing.other} {roem[playing.other.value]})")
         new["Pit"] = playing.value
+    elif options.points is not None:
+        _check_points(_pairs(new["Points"], "Points", lambda word: _side(word, "Points").value, ""))
     return new
 
 
