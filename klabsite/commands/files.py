@@ -99,31 +99,40 @@ def write_atomically(path: Path | str, data: bytes) -> None:
     The file keeps its permissions (a new file gets the usual ones); on any failure the
     temporary file is removed and ``path`` is left as it was. A symbolic link is followed (its
     target is replaced, the link kept); a device or pipe (``/dev/stdout``) is written to, not
-    replaced; a folder, a path that names none (``.``, ``dir/``), a folder that does not exist
-    and a read-only file are each an :class:`OSError`.
+    replaced; a folder, a path that names none (``.``, ``dir/``), a folder that does not exist,
+    a read-only file and a folder that cannot be written are each an :class:`OSError`.
     """
-    with contextlib.suppress(FileNotFoundError):
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            with open(path, "wb") as file:
-                file.write(data)
-            return
-    target = output_target(path)
-    refuse_read_only(target)
-    replace_together([(target, data)])
+    if _is_device(path):
+        with open(path, "wb") as file:
+            file.write(data)
+        return
+    replace_together([(_writable_target(path), data)])
 
 
 def check_writable(path: Path | str) -> None:
-    """Raise the :class:`OSError` that :func:`write_atomically` would meet at ``path`` (no such
-    folder, a folder, a read-only file or folder), so that a command can stop before its work."""
-    with contextlib.suppress(FileNotFoundError):
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            return  # a device or a pipe: written to as it is
+    """Raise the :class:`OSError` that :func:`write_atomically` would meet at ``path``, so that a
+    command can stop before its work."""
+    if not _is_device(path):
+        _writable_target(path)
+
+
+def _is_device(path: Path | str) -> bool:
+    """Whether ``path`` is a device or a pipe (``/dev/stdout``): written to as it is, not replaced."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path)
+    except FileNotFoundError:
+        return False
+
+
+def _writable_target(path: Path | str) -> Path:
+    """The file :func:`write_atomically` replaces at ``path``, or the :class:`OSError` it would meet."""
     target = output_target(path)
     refuse_read_only(target)
     if not target.parent.is_dir():  # a symbolic link into a folder that is not there
         raise FileNotFoundError(errno.ENOENT, "no such folder", str(target.parent))
     if not os.access(target.parent, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, "the folder is not writable", str(target.parent))
+    return target
 
 
 def output_target(path: Path | str) -> Path:

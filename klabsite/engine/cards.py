@@ -31,6 +31,7 @@ __all__ = [
     "parse_cards",
     "format_cards",
     "strength",
+    "point_sums",
     "points",
     "sequence_position",
     "is_sequence",
@@ -217,6 +218,22 @@ def strength(card: Card, trump: Suit) -> int:
 def points(card: Card, trump: Suit) -> int:
     """Card points of ``card`` when ``trump`` is the trump suit."""
     return TRUMP_POINTS[card.rank] if card.suit is trump else PLAIN_POINTS[card.rank]
+
+
+def point_sums(most: int) -> tuple[frozenset[int], ...]:
+    """The card points that ``n`` cards of the deck can hold together, for each ``n`` from 0 to
+    ``most`` (the point tables are the same whichever suit is trump).
+
+    >>> sums = point_sums(2)
+    >>> sorted(sums[1]), 34 in sums[2], 1 in sums[2]
+    ([0, 2, 3, 4, 10, 11, 14, 20], True, False)
+    """
+    reach: list[set[int]] = [{0}] + [set() for _ in range(most)]
+    for card in DECK:
+        value = points(card, Suit.HEARTS)
+        for count in range(most, 0, -1):
+            reach[count] |= {total + value for total in reach[count - 1]}
+    return tuple(frozenset(sums) for sums in reach)
 
 
 def sequence_position(card: Card) -> int:

@@ -56,7 +56,7 @@ from enum import Enum
 from typing import Any
 
 from klabsite.engine.actions import Action, ActionKind, Meld
-from klabsite.engine.cards import DECK, SUITS, Card, Rank, Suit, format_cards, points, strength
+from klabsite.engine.cards import DECK, SUITS, Card, Rank, Suit, format_cards, point_sums, strength
 from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
 from klabsite.engine.events import (
     BidMade,
@@ -127,18 +127,8 @@ PLAYED = 2 * HAND
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
 
 
-def _card_point_sums() -> tuple[frozenset[int], frozenset[int]]:
-    """Every number of card points the 18 cards played in a deal can hold, and that any of them
-    can (what one player's tricks hold); the point tables are the same whichever suit is trump."""
-    reach: list[set[int]] = [{0}] + [set() for _ in range(PLAYED)]
-    for card in DECK:
-        value = points(card, Suit.HEARTS)
-        for count in range(PLAYED, 0, -1):
-            reach[count] |= {total + value for total in reach[count - 1]}
-    return frozenset(reach[PLAYED]), frozenset().union(*reach)
-
-
-CARD_POINT_SUMS, PLAYER_CARD_POINT_SUMS = _card_point_sums()
+_PLAYED_SUMS = point_sums(PLAYED)
+CARD_POINT_SUMS, PLAYER_CARD_POINT_SUMS = _PLAYED_SUMS[PLAYED], frozenset().union(*_PLAYED_SUMS)
 """The card points that a deal's 18 played cards can hold together (every number from 18 to 146),
 and that one player's tricks can hold (every number from 0 to 146 but 1)."""
 

@@ -53,7 +53,7 @@ from enum import Enum
 from typing import Any
 
 from klabsite.engine.actions import Action, ActionKind
-from klabsite.engine.cards import DECK, SUITS, Card, Suit, points, strength
+from klabsite.engine.cards import DECK, SUITS, Card, Suit, point_sums, strength
 from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
 from klabsite.engine.events import (
     BidMade,
@@ -104,26 +104,18 @@ DEAL_POINTS = 162
 """Every deal is worth 152 card points plus 10 for the last trick."""
 
 
-def _side_point_sums() -> frozenset[int]:
-    """Every number of card points a side can take, last trick included (the point tables are the
-    same whichever suit is trump)."""
-    sums = {0}
-    for card in DECK:
-        value = points(card, Suit.HEARTS)
-        sums |= {total + value for total in sums}
-    return frozenset(sums | {total + LAST_TRICK_BONUS for total in sums})
-
-
-SIDE_POINT_SUMS = _side_point_sums()
+_CARD_SUMS = frozenset().union(*point_sums(len(DECK)))
+SIDE_POINT_SUMS = _CARD_SUMS | {total + LAST_TRICK_BONUS for total in _CARD_SUMS}
 """The card points one side can take in a deal: every number from 0 to 162 but 1 and 161 (what
 ``klabsite score`` accepts; a record is checked against the rule book only)."""
 
 
 def _roem_sums() -> frozenset[int]:
-    parts = sorted({*SEQUENCE_ROEM.values(), STUK_ROEM, *FOUR_OF_A_KIND_ROEM.values()} - {0})
+    parts = {*SEQUENCE_ROEM.values(), STUK_ROEM, *FOUR_OF_A_KIND_ROEM.values()} - {0}
     sums = {0}
-    for _ in range(MAX_DEAL_ROEM // min(parts)):
-        sums |= {total + part for total in sums for part in parts if total + part <= MAX_DEAL_ROEM}
+    for total in range(10, MAX_DEAL_ROEM + 1, 10):  # every roem value is a multiple of 10
+        if any(total - part in sums for part in parts):
+            sums.add(total)
     return frozenset(sums)
 
 

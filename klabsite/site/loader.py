@@ -99,11 +99,10 @@ class Site:
         return next(language for language in self.languages if language.code == code)
 
 
-def defined_labels(config: SiteConfig) -> frozenset[str]:
-    """The reference-link labels the rules pages and the record format's page define (what a
-    translation of their prose may not add or change, :func:`~klabsite.site.catalogs.check_message`)."""
-    pages = sorted((config.src_dir / "rules").glob("*.md")) + [config.docs_dir / "record-format.md"]
-    return reference_labels(config.sources.read_text(path) for path in pages if path.is_file())
+def defined_labels(config: SiteConfig, rules: tuple[RulesSource, ...] | None = None) -> frozenset[str]:
+    """The reference-link labels the rules pages (``rules``, else read here) define: what a
+    translation of their prose may not add or change (:func:`~klabsite.site.catalogs.check_message`)."""
+    return reference_labels(source.text for source in (_read_rules(config) if rules is None else rules))
 
 
 def _read_rules(config: SiteConfig) -> tuple[RulesSource, ...]:
@@ -252,9 +251,9 @@ def load_site(config: SiteConfig) -> Site:
     templates_dir = config.src_dir / "templates"
     if not templates_dir.is_dir():
         raise BuildError("missing templates directory", config.relative(templates_dir))
-    labels = defined_labels(config)
-    languages = tuple(_load_language(config, code, warnings, labels) for code in config.codes)
     rules, static = _read_rules(config), _read_static(config)
+    labels = defined_labels(config, rules)
+    languages = tuple(_load_language(config, code, warnings, labels) for code in config.codes)
     records = load_records(config)
     _check_titles(config, languages, records, warnings)
     messages = _check_template_messages(config, templates_dir, languages, warnings)
