@@ -158,6 +158,14 @@ def test_analyse_writes_to_stdout_out_or_in_place(capsys, tmp_path):
     assert len(out.splitlines()) == 2
 
 
+def test_analyse_out_dash_writes_to_standard_output(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.klab").write_text(KLABERJASS, encoding="utf-8")
+    status, out, err = run(capsys, "analyse", "game.klab", "--out", "-")
+    assert (status, out, err) == (0, _analysed(KLABERJASS), "")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.klab"]
+
+
 def test_analyse_reads_standard_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(KLAVERJAS.encode("utf-8"))))
     status, out, _ = run(capsys, "analyse", "-")

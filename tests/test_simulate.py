@@ -122,6 +122,16 @@ def test_an_unwritable_output_is_refused_before_any_deal_is_played(tmp_path, cap
     assert (code, capsys.readouterr().err) == (2, f"{target}: cannot write the record: no such folder\n")
 
 
+def test_out_dash_writes_the_record_to_standard_output(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    options = ["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1"]
+    assert main(options) == 0
+    plain = capsys.readouterr()
+    assert main([*options, "--out", "-"]) == 0
+    assert capsys.readouterr() == plain and plain.out.startswith("%klab 1")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_dangling_link_as_output_is_a_missing_folder(tmp_path, capsys):
     (tmp_path / "dangling").symlink_to(tmp_path / "missing" / "x.klab")
     code = main(["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1", "--out", str(tmp_path / "dangling")])

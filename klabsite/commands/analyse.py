@@ -64,7 +64,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="a .klab record (- for standard input)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--in-place", action="store_true", help="write each analysed record back to its file")
-    where.add_argument("--out", metavar="FILE", help="write the analysed record to FILE")
+    where.add_argument("--out", metavar="FILE",
+                       help="write the analysed record to FILE (-: standard output, as without --out)")
     parser.set_defaults(func=run)
 
 
@@ -122,6 +123,8 @@ def _analysed_line(path: str, record: Record) -> str:
 
 
 def _one(path: str, out: str | None) -> int:
+    if out == "-":
+        out = None
     if out is not None:
         try:
             check_writable(out)  # before the analysis, which may take minutes

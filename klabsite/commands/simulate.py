@@ -82,7 +82,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--bots", metavar="BOT,…",
                         help=f"one bot for every seat, or one per seat, comma separated, in seat order; "
                              f"bots: {_bot_names()} (default: random everywhere)")
-    parser.add_argument("--out", metavar="FILE", help="write the record to FILE (default: standard output)")
+    parser.add_argument("--out", metavar="FILE",
+                        help="write the record to FILE (default, or -: standard output)")
     parser.add_argument("--analyse", action="store_true",
                         help="add the solver's analysis of every card play (--find always does)")
     parser.add_argument("--count", type=whole, metavar="N",
@@ -167,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
     if wrong is not None:
         print(wrong, file=sys.stderr)
         return EXIT_USAGE
+    if args.out == "-":
+        args.out = None  # as FILE - reads standard input elsewhere
     if args.out:
         try:
             check_writable(args.out)  # before the play, which may take minutes
