@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from klabsite.commands.simulation import simulate
 from klabsite.records.klab import read_record
 from klabsite.records.replay import replay
+from klabsite.records.tags import holds_stuk
 from klabsite.site.deal_links import find_step, see_deal, step_of
 from klabsite.site.i18n import Localizer
 from klabsite.site.replays import LoadedRecord, deal_views
@@ -36,6 +38,17 @@ def test_roem_leads_to_the_card_that_completes_the_trick_with_it():
     step = step_of("roem-200", deal)
     assert step.card_number == 4 and step.table.tricks[-1].roem >= 200
     assert step_of("pit", deal).name == "end"
+
+
+def test_klaverjas_bella_leads_to_the_trick_with_stuk_not_to_an_earlier_sequence():
+    text = simulate("klaverjas", "s12", deals=1).to_text()  # a sequence in trick 1, stuk in trick 4
+    record = read_record(text)
+    (deal,) = deal_views([LoadedRecord("s12.klab", record, replay(record), text)])
+    assert "bella" in deal.tags and deal.tricks[0].roem >= 20
+    step = step_of("bella", deal)
+    trump = step.table.trump
+    assert step.name == "t4-4" and holds_stuk(step.table.tricks[-1], trump)
+    assert not holds_stuk(deal.tricks[0], trump)
 
 
 def test_a_tag_the_deal_does_not_have_leads_nowhere():

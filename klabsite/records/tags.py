@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from klabsite.engine import klaverjas
 from klabsite.engine.actions import ActionKind
-from klabsite.engine.cards import Rank
+from klabsite.engine.cards import Rank, Suit
 from klabsite.engine.events import BidMade, CardPlayed, Event, ThrownIn, TrickWon, TrumpChosen
 from klabsite.engine.klaberjass import BellaDecided, DixDecided, scored_result
 from klabsite.engine.melds import Declared
@@ -34,7 +34,8 @@ from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.records.annotations import dd_cost
 from klabsite.records.replay import DealReplay
 
-__all__ = ["TAG_WORDS", "BLUNDER_COST", "deal_tags", "last_trick_decides", "dd_costs", "ruled_out"]
+__all__ = ["TAG_WORDS", "BLUNDER_COST", "deal_tags", "holds_stuk", "last_trick_decides", "dd_costs",
+           "ruled_out"]
 
 TAG_WORDS: dict[str, tuple[str, ...]] = {
     "schmeiss": ("klaberjass",),
@@ -103,12 +104,18 @@ def _klaberjass_words(done: DealReplay, found: set[str]) -> None:
         found.add("capot")
 
 
+def holds_stuk(trick: TrickWon, trump: Suit | None) -> bool:
+    """Whether a Klaverjas trick holds stuk (the king and queen of trumps), which tags a deal
+    ``bella``; roem of 20 from a sequence does not."""
+    return trump is not None and any(kind == "stuk" for kind, _ in
+                                     roem_parts([card for _, card in trick.cards], trump))
+
+
 def _klaverjas_words(done: DealReplay, found: set[str]) -> None:
     events = [event for _, events in done.applied for event in events]
     trump = next((event.trump for event in events if isinstance(event, TrumpChosen)), None)
     tricks = [event for event in events if isinstance(event, TrickWon)]
-    if trump is not None and any(kind == "stuk" for trick in tricks
-                                 for kind, _ in roem_parts([card for _, card in trick.cards], trump)):
+    if any(holds_stuk(trick, trump) for trick in tricks):
         found.add("bella")
     best = max((trick.roem for trick in tricks), default=0)
     if best >= 100:

@@ -20,7 +20,7 @@ from klabsite.engine.events import CardPlayed, TrickWon
 from klabsite.engine.games import GAMES
 from klabsite.engine.klaberjass import BellaDecided, DixDecided
 from klabsite.engine.melds import Declared
-from klabsite.records.tags import BLUNDER_COST, TAG_WORDS
+from klabsite.records.tags import BLUNDER_COST, TAG_WORDS, holds_stuk
 from klabsite.site.pictures import WORKED_TAG
 from klabsite.site.replays import DealView, StepView
 from klabsite.site.views import Link, Note, phrase
@@ -55,8 +55,12 @@ def step_of(tag: str, deal: DealView | None) -> StepView | None:
         return _card_step(deal, lambda event: isinstance(event, BellaDecided) and not event.claimed)
     if tag == "bella" and not deal.by_side:
         return _card_step(deal, lambda event: isinstance(event, CardPlayed) and event.bella)
-    if tag in ("bella", "roem-100", "roem-200"):
-        least = {"bella": 20, "roem-100": 100, "roem-200": 200}[tag]
+    if tag == "bella":  # Klaverjas: the trick with stuk in it, not the first roem of 20
+        return next((step for step in steps if step.kind == "card" and any(
+            isinstance(event, TrickWon) and holds_stuk(event, step.table.trump)
+            for event in _events(step))), None)
+    if tag in ("roem-100", "roem-200"):
+        least = {"roem-100": 100, "roem-200": 200}[tag]
         return _card_step(deal, lambda event: isinstance(event, TrickWon) and event.roem >= least)
     if tag == "blunder":
         return next((step for step in steps if step.dd and step.step.action is not None and any(
