@@ -11,6 +11,7 @@ The layers below it, each importing only the ones under it: :mod:`klabsite.engin
 rules), :mod:`klabsite.records` (the ``.klab`` format, replays, score sheets),
 :mod:`klabsite.solver` (double-dummy analysis), :mod:`klabsite.bots` (the players),
 :mod:`klabsite.site` (the static site) and :mod:`klabsite.commands` (the command line).
+Beside them, :mod:`klabsite.files` writes files safely for the commands and the translation tools.
 """
 
 from klabsite.engine.actions import Action, IllegalAction

@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 from babel.plural import to_python
 from markupsafe import Markup
 
+from klabsite.cli import main
 from klabsite.engine.cards import Card
 from klabsite.engine.seats import Seat
 from klabsite.site import i18n_tools
@@ -23,6 +24,7 @@ from klabsite.site.catalogs import (
     catalog_stats,
     check_catalog,
     compile_catalog,
+    fix_plural_header,
     plural_index,
     read_catalog,
 )
@@ -361,3 +363,33 @@ def test_spanish_writes_a_four_digit_number_whole_and_groups_from_five_digits():
     assert [es.number(n) for n in (162, 1504, 9999, 12345, 1234567)] == ["162", "1504", "9999", "12.345", "1.234.567"]
     fr = Localizer("fr", gettext.NullTranslations())
     assert fr.number(1504) == "1\u202f504"  # French groups from four digits
+
+
+def test_extract_and_the_plural_header_fix_replace_a_file_whole_or_not_at_all(tmp_path, monkeypatch, capsys):
+    root = _project(tmp_path)
+    config = load_config(root)
+    assert i18n_tools.extract(config) == 0 and i18n_tools.update(config) == 0
+    strings = root / "klabsite" / "site" / "strings.py"
+    strings.write_text('loc.gettext("From Python")\nloc.gettext("New")\n', encoding="utf-8")
+    catalog = root / "locales" / "hr" / "LC_MESSAGES" / "messages.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace(PLURAL_FORMS["hr"], "nplurals=2; plural=(n != 1);"),
+                       encoding="utf-8")
+    before = {path: path.read_bytes() for path in (root / "locales").rglob("*") if path.is_file()}
+
+    def interrupted(source, target):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", interrupted)
+    with pytest.raises(OSError):
+        i18n_tools.extract(config)
+    with pytest.raises(OSError):
+        fix_plural_header(catalog, "hr")
+    capsys.readouterr()
+    assert main(["i18n", "extract", "--root", str(root)]) == 1
+    assert capsys.readouterr().err == "klabsite i18n extract: locales/messages.pot: No space left on device\n"
+    after = {path: path.read_bytes() for path in (root / "locales").rglob("*") if path.is_file()}
+    assert after == before
+    monkeypatch.undo()
+    assert i18n_tools.extract(config) == 0 and fix_plural_header(catalog, "hr")
+    assert 'msgid "New"' in (root / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert PLURAL_FORMS["hr"] in catalog.read_text(encoding="utf-8")

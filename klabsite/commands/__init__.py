@@ -5,7 +5,8 @@
 which adds its parser.
 
 What they share: :mod:`~klabsite.commands.help` (the parser, help texts and usage errors),
-:mod:`~klabsite.commands.files` (safe writes, a folder lock, the report of a bug) and, for
+:mod:`klabsite.files` (safe writes, a folder lock, the report of a bug; the site's catalog
+tools write through it too) and, for
 ``simulate``, :mod:`~klabsite.commands.simulation` (simulated records) and
 :mod:`~klabsite.commands.find` (``--find``).
 """

@@ -24,9 +24,9 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from klabsite.commands.files import EXIT_BUG, check_writable, internal_error, locked, write_atomically
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.engine.text import printable
+from klabsite.files import EXIT_BUG, check_writable, internal_error, locked, write_atomically
 from klabsite.records.klab import Record, RecordError, parse_record
 from klabsite.solver.annotate import analyse_record, annotated_plays
 

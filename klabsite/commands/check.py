@@ -30,9 +30,9 @@ import json
 import sys
 from typing import Any, BinaryIO, TextIO
 
-from klabsite.commands.files import EXIT_BUG, internal_error
 from klabsite.commands.help import add_command, argument_error, examples
 from klabsite.engine.text import printable
+from klabsite.files import EXIT_BUG, internal_error
 from klabsite.records.klab import RecordError, format_scores, parse_record
 from klabsite.records.replay import MatchReplay, describe_deal, replay
 from klabsite.solver.annotate import verify_dd

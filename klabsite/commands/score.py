@@ -12,7 +12,7 @@ How the files are kept safe:
 - A symlinked sheet is followed: its target is changed, the link stays.
 - A read-only sheet (or undo history) is refused, never replaced.
 - The sheet and its undo history ``FILE.undo`` are replaced together
-  (:func:`klabsite.commands.files.replace_together`): on a refusal or any write failure both are
+  (:func:`klabsite.files.replace_together`): on a refusal or any write failure both are
   left byte for byte as they were. Temporary files left by a killed run are removed on the next.
 
 Exit status: 0 done; 1 a refused change or a file that is not a valid sheet, with one line
@@ -30,7 +30,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from klabsite.commands.files import (
+from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
+from klabsite.engine.text import printable, whole_number
+from klabsite.files import (
     EXIT_BUG,
     internal_error,
     locked,
@@ -39,8 +41,6 @@ from klabsite.commands.files import (
     replace_together,
     write_atomically,
 )
-from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
-from klabsite.engine.text import printable, whole_number
 from klabsite.records.sheet import DealOptions, Sheet, SheetError
 from klabsite.records.undo import History
 

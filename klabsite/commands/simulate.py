@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from klabsite.bots import BOTS
-from klabsite.commands.files import check_writable, write_atomically
 from klabsite.commands.find import FIND_SEED, MAX_COUNT, find, seeds_fit
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples, whole
 from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
 from klabsite.engine.text import printable, shorten
+from klabsite.files import check_writable, write_atomically
 from klabsite.records.klab import MAX_DEALS as MAX_RECORD_DEALS
 from klabsite.records.klab import Record
 from klabsite.records.tags import TAG_WORDS

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from klabsite.commands.help import EXIT_USAGE, CommandParser
+from klabsite.engine.text import printable
 from klabsite.site import i18n_tools
 from klabsite.site.build import run_build
 from klabsite.site.config import LANGUAGES, load_config
@@ -133,13 +134,19 @@ def _i18n(args: argparse.Namespace) -> int:
     except BuildError as error:
         print(error, file=sys.stderr)
         return 1
-    if args.action == "extract":
-        return i18n_tools.extract(config, check=args.check)
-    if args.action == "update":
-        return i18n_tools.update(config, check=args.check)
-    if args.action == "compile":
-        return i18n_tools.compile_catalogs(config)
-    return i18n_tools.status(config)
+    try:
+        if args.action == "extract":
+            return i18n_tools.extract(config, check=args.check)
+        if args.action == "update":
+            return i18n_tools.update(config, check=args.check)
+        if args.action == "compile":
+            return i18n_tools.compile_catalogs(config)
+        return i18n_tools.status(config)
+    except OSError as error:  # a full disk, a folder that cannot be written
+        where = config.relative(Path(error.filename) if error.filename else config.locales_dir)
+        print(f"klabsite i18n {args.action}: {printable(where)}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
 
 
 _FORMATTER = argparse.RawDescriptionHelpFormatter

@@ -28,6 +28,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
+from klabsite.files import write_atomically
 from klabsite.site.errors import BuildError
 from klabsite.site.po_syntax import check_po_syntax
 from klabsite.site.sources import decode
@@ -451,5 +452,5 @@ def fix_plural_header(path: Path, lang: str) -> bool:
     fixed = "\n".join(lines)
     if fixed == text:
         return False
-    path.write_text(fixed, encoding="utf-8")
+    write_atomically(path, fixed.encode("utf-8"))  # never a half-written catalog
     return True

@@ -16,6 +16,7 @@ files) each action says so in one line and returns 1, changing nothing.
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import re
 import sys
@@ -26,6 +27,7 @@ from typing import TextIO
 from babel.messages.frontend import BaseError, CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
+from klabsite.files import write_atomically
 from klabsite.site.catalogs import (
     DOMAINS,
     catalog_path,
@@ -119,8 +121,9 @@ def _add_package_messages(pot: Path) -> None:
         ours = message.id and all(path.startswith("klabsite/") for path, _ in message.locations)
         if ours and catalog.get(message.id, context=message.context) is None:  # `in` ignores the context
             catalog[message.id] = message
-    with pot.open("wb") as handle:
-        write_po(handle, catalog, sort_by_file=True, width=76)
+    text = io.BytesIO()
+    write_po(text, catalog, sort_by_file=True, width=76)
+    write_atomically(pot, text.getvalue())
 
 
 def _message_keys(pot: Path) -> set[tuple[str | None, str]]:
@@ -140,15 +143,17 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     config.locales_dir.mkdir(parents=True, exist_ok=True)
     if check:
         return _check_templates(config)
-    for domain in DOMAINS:
-        pot = config.locales_dir / f"{domain}.pot"
-        old = pot.read_text(encoding="utf-8") if pot.exists() else None
-        if code := _extract_to(config, domain, pot):
-            return code
-        new = pot.read_text(encoding="utf-8")
-        if old is not None and _CREATION.sub("", old) == _CREATION.sub("", new):
-            pot.write_text(old, encoding="utf-8")
-        print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
+    with tempfile.TemporaryDirectory() as scratch:  # a template is replaced whole, or not at all
+        for domain in DOMAINS:
+            pot = config.locales_dir / f"{domain}.pot"
+            fresh = Path(scratch) / pot.name
+            if code := _extract_to(config, domain, fresh):
+                return code
+            old = pot.read_text(encoding="utf-8") if pot.exists() else None
+            new = fresh.read_text(encoding="utf-8")
+            if old is None or _CREATION.sub("", old) != _CREATION.sub("", new):
+                write_atomically(pot, new.encode("utf-8"))
+            print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
     return 0
 
 

@@ -1,4 +1,6 @@
-"""What the ``klabsite`` commands share: safe file writes, a folder lock, and the one-line report of a bug.
+"""Safe file writes, a folder lock, and the one-line report of a bug: what the ``klabsite`` commands
+and the translation tools share. It sits beside the layers (any of them but the pure engine may
+use it) and imports only :mod:`klabsite.engine.text`.
 
 - :func:`write_atomically` replaces one file: a temporary file in the same folder, fsync,
   ``os.replace``; on any failure the file is left as it was.
@@ -76,11 +78,19 @@ def _temporary(path: Path, data: bytes, mode: int) -> Path:
             file.flush()
             os.fsync(file.fileno())
         os.chmod(name, mode)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(name)
+        if isinstance(error, OSError):
+            raise _naming(error, path) from None
         raise
     return Path(name)
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """``error`` told of the file being replaced, ``path``, not of its temporary file (a full
+    disk or a failed rename names the file the user asked for)."""
+    return OSError(error.errno, error.strerror or str(error), str(path))
 
 
 def _sync_folder(folder: Path) -> None:
@@ -212,9 +222,11 @@ def replace_together(files: Sequence[tuple[Path, bytes]]) -> None:
             for item in staged:
                 os.replace(item.new, item.path)
                 done.append(item)
-        except BaseException:
-            for item in reversed(done):
-                _put_back(item)
+        except BaseException as error:
+            for put in reversed(done):
+                _put_back(put)
+            if isinstance(error, OSError):
+                raise _naming(error, item.path) from None
             raise
     finally:
         for item in staged:
