@@ -6,7 +6,14 @@ import random
 
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import DECK, Suit, cards_of, mask_of, parse_cards
-from klabsite.engine.fast.klaberjass import BEATS, Position, legal_mask, position_of, random_playout
+from klabsite.engine.fast.klaberjass import (
+    BEATS,
+    Position,
+    finished_tricks,
+    legal_mask,
+    position_of,
+    random_playout,
+)
 from klabsite.engine.fast.tables import POINTS
 from klabsite.engine.klaberjass import SEATS, KlaberjassDeal
 from klabsite.engine.options import KlaberjassRules
@@ -57,10 +64,13 @@ def test_fast_legal_mask_agrees_with_the_engine_on_thousands_of_positions():
             if deal.is_over:
                 result = deal.result
                 assert result is not None
+                won = dict.fromkeys(SEATS, 0)
+                for winner, points in finished_tricks(deal.view_for(SEATS[0]).played, deal.trump.index):
+                    won[winner] += points
                 for i, seat in enumerate(SEATS):
                     key = str(seat)
                     expected = result.card_points[key] + (10 if result.last_trick is seat else 0)
-                    assert fast.points[i] == expected
+                    assert fast.points[i] == expected == won[seat]
                 assert fast.over
                 continue
             assert fast.hands == [mask_of(deal.hands[seat]) for seat in SEATS]

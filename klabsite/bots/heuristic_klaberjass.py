@@ -55,8 +55,8 @@ from klabsite.bots.tactics import (
 )
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import SUITS, Rank, Suit, cards_of, mask_of
-from klabsite.engine.fast.klaberjass import follower_wins
-from klabsite.engine.klaberjass import KlaberjassView, Phase
+from klabsite.engine.fast.klaberjass import finished_tricks, follower_wins
+from klabsite.engine.klaberjass import BELLA, KlaberjassView, Phase
 from klabsite.engine.melds import meld_sets, meld_value, runs_in
 from klabsite.engine.seats import Seat
 from klabsite.engine.tricks import LAST_TRICK_BONUS
@@ -65,8 +65,9 @@ __all__ = ["KlaberjassHeuristic", "KlaberjassStyle", "trump_value", "expects_to_
 
 TAKE_AT = 46.0
 """A suit worth this much as trump (:func:`trump_value`) is taken or named."""
-DEAL_POINTS = sum(POINTS[0]) + LAST_TRICK_BONUS
-"""Card points (152, whatever the trump) and the last trick (10)."""
+ALL_CARD_POINTS = sum(POINTS[0]) + LAST_TRICK_BONUS
+"""The points of all 32 cards (152, whatever the trump) and the last trick (10): more than one
+deal can bring, since only 18 cards are played; the heuristic splits what is left of it."""
 
 
 @dataclass(frozen=True)
@@ -148,13 +149,8 @@ def _tally(view: KlaberjassView) -> dict[Seat, int]:
     trump = view.trump
     assert trump is not None
     won = {Seat.N: 0, Seat.S: 0}
-    plays = view.played
-    for i in range(1, len(plays), 2):
-        (leader, led), (other, follow) = plays[i - 1], plays[i]
-        winner = other if follower_wins(led.index, follow.index, trump.index) else leader
-        won[winner] += POINTS[trump.index][led.index] + POINTS[trump.index][follow.index]
-        if i == 17:
-            won[winner] += LAST_TRICK_BONUS
+    for winner, points in finished_tricks(view.played, trump.index):
+        won[winner] += points
     return won
 
 
@@ -182,7 +178,7 @@ def expects_to_fail(view: KlaberjassView, knowledge: Knowledge, extra: int = 0) 
     melds = _meld_points(view)
     mine = won[seat] + melds[seat] + extra + _bella_so_far(view, seat)
     theirs = won[opponent] + melds[opponent] + _bella_so_far(view, opponent)
-    left = max(DEAL_POINTS - sum(won.values()), 0)
+    left = max(ALL_CARD_POINTS - sum(won.values()), 0)
     odds = Odds(knowledge.sizes, knowledge.possible)
     my_power = sum(_power(card, t) for card in bits(knowledge.hand))
     their_power = sum(odds.chance(0, card) * _power(card, t) for card in bits(knowledge.possible[0]))
@@ -196,7 +192,7 @@ def _bella_so_far(view: KlaberjassView, seat: Seat) -> int:
     assert trump is not None
     kq = rank_bit(trump.index, Rank.KING) | rank_bit(trump.index, Rank.QUEEN)
     played = mask_of(card for who, card in view.played if who is seat)
-    return 20 if played & kq == kq else 0
+    return BELLA if played & kq == kq else 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -37,12 +37,10 @@ from klabsite.bots.inference import Knowledge, Place
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Card, Rank, Suit, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
-from klabsite.engine.fast.tables import POINTS
 from klabsite.engine.klaberjass import KlaberjassRules, KlaberjassView
 from klabsite.engine.klaverjas import KlaverjasView
 from klabsite.engine.melds import compare, meld_sets, meld_value, opening_talk, reply_talk
 from klabsite.engine.seats import CLOCKWISE, Seat, Side
-from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.klaberjass import BELLA, NO_MELDS, KlaberjassPosition, MeldOutcome
 from klabsite.solver.klaverjas import KlaverjasPosition
 
@@ -243,13 +241,9 @@ def klaberjass_world(view: KlaberjassView, knowledge: Knowledge, layout: Mapping
     points, tricks, bella = [0, 0], [0, 0], [0, 0]
     trick = view.trick
     plays = view.played[:len(view.played) - len(trick)]
-    for i in range(1, len(plays), 2):
-        (first, led), (second, follow) = plays[i - 1], plays[i]
-        winner = PLAYERS.index(second if fast2.follower_wins(led.index, follow.index, t) else first)
-        points[winner] += POINTS[t][led.index] + POINTS[t][follow.index]
-        tricks[winner] += 1
-        if i == 17:
-            points[winner] += LAST_TRICK_BONUS
+    for seat, won in fast2.finished_tricks(plays, t):
+        points[PLAYERS.index(seat)] += won
+        tricks[PLAYERS.index(seat)] += 1
     king_queen = Card(Rank.KING, trump).bit | Card(Rank.QUEEN, trump).bit
     for index, seat in enumerate(PLAYERS):
         if mask_of(card for who, card in view.played if who is seat) & king_queen == king_queen:

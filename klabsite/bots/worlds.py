@@ -29,11 +29,9 @@ from klabsite.bots.inference import STOCK, Knowledge, Place
 from klabsite.engine.cards import Card, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
 from klabsite.engine.fast import klaverjas as fast4
-from klabsite.engine.fast.tables import POINTS
 from klabsite.engine.klaberjass import KlaberjassView, Phase, stack_deck
 from klabsite.engine.klaverjas import KlaverjasView, deck_from_hands
 from klabsite.engine.seats import CLOCKWISE, Seat
-from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 __all__ = ["deck_for", "initial_hands", "position_for"]
 
@@ -107,11 +105,7 @@ def position_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge,
     trump = view.trump.index
     points = [0, 0]
     plays = view.played[:len(view.played) - len(trick)]
-    for i in range(1, len(plays), 2):
-        (first, led), (second, follow) = plays[i - 1], plays[i]
-        winner = second if fast2.follower_wins(led.index, follow.index, trump) else first
-        points[players.index(winner)] += POINTS[trump][led.index] + POINTS[trump][follow.index]
-        if i == 17:
-            points[players.index(winner)] += LAST_TRICK_BONUS
+    for winner, trick_points in fast2.finished_tricks(plays, trump):
+        points[players.index(winner)] += trick_points
     return fast2.Position([hands[Seat.N], hands[Seat.S]], trump, players.index(leader),
                           view.rules.must_beat == "any-lead", trick[0][1].index if trick else -1, points)

@@ -46,7 +46,7 @@ from klabsite.engine.events import (
     TrickWon,
     TrumpChosen,
 )
-from klabsite.engine.klaberjass import DixDecided, HandsCompleted
+from klabsite.engine.klaberjass import BELLA, DixDecided, HandsCompleted
 from klabsite.engine.seats import Seat
 from klabsite.records.replay import DealReplay
 
@@ -175,7 +175,7 @@ class _Fold:
             middle = table.trick if table.won_by is None else ()
             bella = dict(table.bella)
             if event.bella:
-                bella[_key(event.seat, self.by_side)] += 20
+                bella[_key(event.seat, self.by_side)] += BELLA
             self.table = replace(table, trick=(*middle, (event.seat, event.card)), trick_number=event.trick,
                                  won_by=None, bella=bella)
         elif isinstance(event, TrickWon):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from klabsite.engine import klaverjas
+from klabsite.engine import klaberjass, klaverjas
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Rank, Suit
 from klabsite.engine.events import BidMade, CardPlayed, Event, ThrownIn, TrickWon, TrumpChosen
@@ -100,7 +100,7 @@ def _klaberjass_words(done: DealReplay, found: set[str]) -> None:
     if {event.seat for event in events if isinstance(event, Declared) and event.melds} == {Seat.N, Seat.S}:
         found.add("sequence-duel")
     tricks = [event for event in events if isinstance(event, TrickWon)]
-    if len(tricks) == 9 and len({trick.winner for trick in tricks}) == 1:
+    if len(tricks) == klaberjass.TRICKS and len({trick.winner for trick in tricks}) == 1:
         found.add("capot")
 
 

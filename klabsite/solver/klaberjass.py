@@ -445,6 +445,7 @@ class KlaberjassSolver:
 
     def _exact_value(self, position: KlaberjassPosition, guess: int | None) -> int:
         """The maker's value by bisection on :meth:`_test`."""
+        # + 400: more than the sequences of one player (only one scores) can bring
         reach = position.future_points() + sum(position.points) + sum(position.bella) + 2 * BELLA + 400
         low, high = -reach, reach
         while low < high:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from klabsite.engine.cards import DECK, Card
 from klabsite.engine.fast import klaverjas as fast
 from klabsite.engine.klaverjas import DEAL_POINTS
+from klabsite.engine.roem import PIT_BONUS
 from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.solver.native import KlaverjasCore, klaverjas_search
 from klabsite.solver.search import largest
@@ -151,7 +152,7 @@ class KlaverjasSolver:
         cards = position.cards_in_play()
         roem = roem_bound(cards, position.trump)
         if made:
-            reach = points_in(cards, position.trump) + LAST_TRICK_BONUS + roem + (100 if pit else 0)
+            reach = points_in(cards, position.trump) + LAST_TRICK_BONUS + roem + (PIT_BONUS if pit else 0)
             start = max(1 - done, min(bound, reach))
             hint = None if guess is None else guess - done
             return done + largest(lambda t: test(t, -1), start, reach, hint, step=16)

@@ -15,6 +15,7 @@ that :func:`legal_mask` agrees with ``KlaberjassDeal.legal_actions()`` on thousa
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,11 @@ from klabsite.engine.tricks import LAST_TRICK_BONUS
 if TYPE_CHECKING:
     import random
 
-__all__ = ["BEATS", "LAST_TRICK", "legal_mask", "follower_wins", "Position", "random_playout", "position_of"]
+    from klabsite.engine.cards import Card
+    from klabsite.engine.seats import Seat
+
+__all__ = ["BEATS", "LAST_TRICK", "legal_mask", "follower_wins", "finished_tricks", "Position",
+           "random_playout", "position_of"]
 
 LAST_TRICK = LAST_TRICK_BONUS
 """The last trick's bonus."""
@@ -63,6 +68,20 @@ def follower_wins(led: int, follow: int, trump: int) -> bool:
     if SUIT_OF[follow] == SUIT_OF[led]:
         return STRENGTH[trump][follow] > STRENGTH[trump][led]
     return SUIT_OF[follow] == trump
+
+
+LAST_CARD = 17
+"""The index of the deal's last card (9 tricks of 2): its trick earns the last trick's 10."""
+
+
+def finished_tricks(plays: Sequence[tuple[Seat, Card]], trump: int) -> Iterator[tuple[Seat, int]]:
+    """Each finished trick of ``plays`` (the cards played so far, in order): who won it and its
+    card points, the last trick's 10 included; a trick still open is left out."""
+    for i in range(1, len(plays), 2):
+        (leader, led), (other, follow) = plays[i - 1], plays[i]
+        winner = other if follower_wins(led.index, follow.index, trump) else leader
+        last = LAST_TRICK if i == LAST_CARD else 0
+        yield winner, POINTS[trump][led.index] + POINTS[trump][follow.index] + last
 
 
 @dataclass(slots=True)
