@@ -33,7 +33,7 @@ from klabsite.bots.heuristic_klaberjass import KlaberjassHeuristic
 from klabsite.bots.inference import STOCK, Knowledge, Place, infer_klaberjass
 from klabsite.bots.search_models import MISFIT, Weight, fitting_layouts
 from klabsite.bots.search_play import layouts
-from klabsite.bots.search_positions import PLAYERS, bella_holder_of, elder_of, meld_matrix
+from klabsite.bots.search_positions import bella_holder_of, elder_of
 from klabsite.bots.search_worlds import Budget, confident_best
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import SUITS, Card, Rank, Suit, cards_of
@@ -42,6 +42,7 @@ from klabsite.engine.klaberjass import KlaberjassView, Phase
 from klabsite.engine.melds import meld_sets, meld_value
 from klabsite.engine.options import KlaberjassRules
 from klabsite.engine.seats import Seat
+from klabsite.solver.deals import PLAYERS, meld_matrix
 from klabsite.solver.klaberjass import KlaberjassPosition, KlaberjassSolver
 
 __all__ = ["Bidding", "BiddingSearch", "klaberjass_bid", "klaberjass_dix", "exchanges"]

@@ -29,12 +29,13 @@ from typing import Any
 from klabsite.bots.heuristic import HeuristicBot
 from klabsite.bots.inference import Knowledge, Place, infer_klaberjass, infer_klaverjas
 from klabsite.bots.sampling import Sampler
-from klabsite.bots.search_positions import PLAYERS, klaberjass_world, klaverjas_world
+from klabsite.bots.search_positions import klaberjass_world, klaverjas_world
 from klabsite.bots.search_worlds import Budget, Tally, card_classes
 from klabsite.engine.actions import Action, ActionKind, Meld
 from klabsite.engine.cards import mask_of
 from klabsite.engine.klaberjass import KlaberjassView
 from klabsite.engine.klaverjas import KlaverjasView
+from klabsite.solver.deals import PLAYERS
 from klabsite.solver.klaberjass import KlaberjassSolver
 from klabsite.solver.klaverjas import KlaverjasSolver
 

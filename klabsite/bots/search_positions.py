@@ -9,7 +9,7 @@ score still depends on, built here from the view alone:
   Before it, a player who has declared declared, in this world, the sequences worth most among
   those of his cards that make the table talk heard (a player whose talk is silent declared
   nothing); a player still to declare has every declaration the rules allow, as the solver's
-  matrix of outcomes (:func:`meld_matrix`).
+  matrix of outcomes (:func:`klabsite.solver.deals.meld_matrix`).
 
 What the view does not tell: whether a player who played both K and Q of trumps claimed bella
 (a claim is taken; declining is rare and only a failing maker's choice).
@@ -37,20 +37,19 @@ from klabsite.bots.inference import Knowledge, Place
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Card, Rank, Suit, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
-from klabsite.engine.klaberjass import KlaberjassRules, KlaberjassView
+from klabsite.engine.klaberjass import KlaberjassView
 from klabsite.engine.klaverjas import KlaverjasView
-from klabsite.engine.melds import compare, meld_sets, meld_value, opening_talk, reply_talk
+from klabsite.engine.melds import meld_sets, meld_value, opening_talk, reply_talk
 from klabsite.engine.seats import CLOCKWISE, Seat, Side
+from klabsite.solver.deals import PLAYERS, meld_matrix
 from klabsite.solver.klaberjass import BELLA, NO_MELDS, KlaberjassPosition, MeldOutcome
 from klabsite.solver.klaverjas import KlaverjasPosition
 
 __all__ = [
-    "PLAYERS", "klaverjas_world", "klaberjass_world", "meld_matrix", "declarations_for_talk",
-    "bella_holder", "bella_holder_of", "elder_of",
+    "klaverjas_world", "klaberjass_world", "declarations_for_talk", "bella_holder", "bella_holder_of",
+    "elder_of",
 ]
 
-PLAYERS: tuple[Seat, Seat] = (Seat.N, Seat.S)
-"""Klaberjass players by the solver's index."""
 
 Matrix = tuple[tuple[MeldOutcome, ...], ...]
 
@@ -97,31 +96,6 @@ def klaverjas_world(view: KlaverjasView, knowledge: Knowledge,
 
 def _worth(melds: Sequence[Meld], long_sequence: int) -> int:
     return sum(meld_value(meld, long_sequence) for meld in melds)
-
-
-def meld_matrix(elder: Seat, elder_choices: Sequence[tuple[Meld, ...]], dealer: Seat,
-                dealer_choices: Sequence[tuple[Meld, ...]], trump: Suit, rules: KlaberjassRules) -> Matrix:
-    """The solver's matrix of comparison outcomes: a row per declaration of the non-dealer, a
-    column per declaration of the dealer (repeated rows and columns dropped).
-
-    >>> from klabsite.engine.cards import parse_cards
-    >>> run = tuple(parse_cards("KS QS JS"))
-    >>> meld_matrix(Seat.N, [(run,)], Seat.S, [(), (tuple(parse_cards("AD KD QD")),)], Suit.HEARTS,
-    ...             KlaberjassRules())
-    (((0, 20), (1, 20)),)
-    """
-    rows = []
-    for elder_melds in elder_choices:
-        row = []
-        for dealer_melds in dealer_choices:
-            comparison = compare(elder, elder_melds, dealer, dealer_melds, trump, rules.long_sequence,
-                                 rules.equal_meld)
-            best = comparison.best
-            row.append(NO_MELDS if best is None else (PLAYERS.index(best), comparison.points))
-        rows.append(tuple(row))
-    matrix = list(dict.fromkeys(rows))
-    columns = list(dict.fromkeys(tuple(row[c] for row in matrix) for c in range(len(matrix[0]))))
-    return tuple(dict.fromkeys(tuple(column[r] for column in columns) for r in range(len(matrix))))
 
 
 def _choices(cards: Sequence[Card]) -> list[tuple[Meld, ...]]:

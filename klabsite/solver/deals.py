@@ -15,20 +15,21 @@ klabsite.solver.deals.NotInPlay: the solver needs a deal in its card play; this 
 
 from __future__ import annotations
 
-from itertools import product
+from collections.abc import Sequence
 from typing import Any
 
 from klabsite.engine.actions import Meld
-from klabsite.engine.cards import Rank, mask_of
+from klabsite.engine.cards import Rank, Suit, mask_of
 from klabsite.engine.events import TrickWon
 from klabsite.engine.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
 from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase
 from klabsite.engine.melds import compare, meld_sets
+from klabsite.engine.options import KlaberjassRules
 from klabsite.engine.seats import Seat
-from klabsite.solver.klaberjass import KlaberjassPosition, MeldOutcome
+from klabsite.solver.klaberjass import NO_MELDS, KlaberjassPosition, MeldOutcome
 from klabsite.solver.klaverjas import KlaverjasPosition
 
-__all__ = ["NotInPlay", "klaberjass_position", "klaverjas_position", "PLAYERS"]
+__all__ = ["NotInPlay", "klaberjass_position", "klaverjas_position", "meld_matrix", "PLAYERS"]
 
 PLAYERS: tuple[Seat, Seat] = (Seat.N, Seat.S)
 """Klaberjass players by index."""
@@ -43,11 +44,6 @@ def _require_play(deal: Any, phase: Any) -> None:
         raise NotInPlay(f"the solver needs a deal in its card play; this one is in {deal.phase.value}")
 
 
-def _distinct(rows: list[tuple[MeldOutcome, ...]]) -> tuple[tuple[MeldOutcome, ...], ...]:
-    """The rows without repeats, in order."""
-    return tuple(dict.fromkeys(rows))
-
-
 def _meld_matrix(deal: KlaberjassDeal) -> tuple[tuple[MeldOutcome, ...], ...]:
     """The comparison outcome for each declaration the non-dealer (rows) and the dealer (columns)
     may still make; a player who has declared has his declaration only. Repeats are dropped."""
@@ -60,18 +56,34 @@ def _meld_matrix(deal: KlaberjassDeal) -> tuple[tuple[MeldOutcome, ...], ...]:
             return [declared[seat]]
         return [(), *meld_sets(hands[seat])]
 
-    rules = deal.rules
-    elder, dealer = deal.elder, deal.dealer
-    rows, columns = choices(elder), choices(dealer)
-    outcomes: dict[tuple[int, int], MeldOutcome] = {}
-    for (r, elder_melds), (c, dealer_melds) in product(enumerate(rows), enumerate(columns)):
-        comparison = compare(elder, elder_melds, dealer, dealer_melds, deal.trump, rules.long_sequence,
-                             rules.equal_meld)
-        best = comparison.best
-        outcomes[r, c] = (None, 0) if best is None else (PLAYERS.index(best), comparison.points)
-    matrix = _distinct([tuple(outcomes[r, c] for c in range(len(columns))) for r in range(len(rows))])
-    kept = list(dict.fromkeys(tuple(row[c] for row in matrix) for c in range(len(columns))))  # columns
-    return _distinct([tuple(column[r] for column in kept) for r in range(len(matrix))])
+    return meld_matrix(deal.elder, choices(deal.elder), deal.dealer, choices(deal.dealer), deal.trump,
+                       deal.rules)
+
+
+def meld_matrix(elder: Seat, elder_choices: Sequence[tuple[Meld, ...]], dealer: Seat,
+                dealer_choices: Sequence[tuple[Meld, ...]], trump: Suit, rules: KlaberjassRules
+                ) -> tuple[tuple[MeldOutcome, ...], ...]:
+    """The solver's matrix of comparison outcomes: a row per declaration of the non-dealer, a
+    column per declaration of the dealer (repeated rows and columns dropped).
+
+    >>> from klabsite.engine.cards import parse_cards
+    >>> run = tuple(parse_cards("KS QS JS"))
+    >>> meld_matrix(Seat.N, [(run,)], Seat.S, [(), (tuple(parse_cards("AD KD QD")),)], Suit.HEARTS,
+    ...             KlaberjassRules())
+    (((0, 20), (1, 20)),)
+    """
+    rows = []
+    for elder_melds in elder_choices:
+        row = []
+        for dealer_melds in dealer_choices:
+            comparison = compare(elder, elder_melds, dealer, dealer_melds, trump, rules.long_sequence,
+                                 rules.equal_meld)
+            best = comparison.best
+            row.append(NO_MELDS if best is None else (PLAYERS.index(best), comparison.points))
+        rows.append(tuple(row))
+    matrix = list(dict.fromkeys(rows))
+    columns = list(dict.fromkeys(tuple(row[c] for row in matrix) for c in range(len(matrix[0]))))
+    return tuple(dict.fromkeys(tuple(column[r] for column in columns) for r in range(len(matrix))))
 
 
 def klaberjass_position(deal: KlaberjassDeal) -> KlaberjassPosition:
