@@ -13,7 +13,7 @@ trump, the guard of a ten or of the nine of trumps). That one measure plays like
 smear points on the partner's safe trick, take a trick with the cheapest card that holds it,
 throw the least valuable card on a lost trick, don't complete a run or stuk for the opponents,
 keep the menel guarded. On the lead the playing side draws trumps with the master trump (and
-the chooser's partner returns a trump), masters are led while they stand, tens after the ace has
+the maker's partner returns a trump), masters are led while they stand, tens after the ace has
 gone, a void of the partner is fed; the defenders keep their trumps.
 
 >>> import random
@@ -84,7 +84,7 @@ class KlaverjasStyle:
     draw_trumps: float = 6.0
     """Lead bonus for a trump while the opponents may hold trumps, for the playing side."""
     return_trump: float = 8.0
-    """More of it for the chooser's partner in the first tricks ("partner plays: lead trumps")."""
+    """More of it for the maker's partner in the first tricks ("partner plays: lead trumps")."""
     defender_trump: float = -16.0
     """Lead bonus (a malus) for a trump led by the defenders, or with no trump left out."""
     menel_lead: float = -12.0
@@ -217,7 +217,7 @@ def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int
         if view.playing is not seat.side or not opponents_trumps:
             return style.defender_trump
         bonus = style.draw_trumps
-        if _chooser(view) is seat.partner and len(view.tricks) < 3:
+        if _maker(view) is seat.partner and len(view.tricks) < 3:
             bonus += style.return_trump
         if 1 << card == rank_bit(trump, Rank.NINE) and knowledge.unseen & rank_bit(trump, Rank.JACK):
             bonus += style.menel_lead  # keep the menel guarded while the jack is out
@@ -228,7 +228,7 @@ def _lead_bonus(card: int, view: KlaverjasView, knowledge: Knowledge, trump: int
     return 0.0
 
 
-def _chooser(view: KlaverjasView) -> Seat | None:
+def _maker(view: KlaverjasView) -> Seat | None:
     """Who chose trump."""
     for bid in view.bids:
         if bid.word in ("name", "take"):

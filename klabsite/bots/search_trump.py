@@ -67,7 +67,7 @@ def _suits_by_value(hand: int, suits: Sequence[Suit]) -> list[Suit]:
 
 
 class _Values:
-    """The values of one world's deal for the seat's side, per trump and chooser: the double-dummy
+    """The values of one world's deal for the seat's side, per trump and maker: the double-dummy
     value (less the playing side's bias) and the heuristic's play, mixed by ``dd_weight``."""
 
     def __init__(self, solver: KlaverjasSolver, hands: dict[Seat, int], view: KlaverjasView,
@@ -85,17 +85,17 @@ class _Values:
                                      undertrump=rules.undertrump == "required")
         return self.solver.playing_value(position) - self.search.playing_bias
 
-    def _playout(self, trump: Suit, chooser: Seat) -> float:
+    def _playout(self, trump: Suit, maker: Seat) -> float:
         """The playing side's score minus the other's, the heuristic playing every seat."""
         view = self.view
         rules = replace(view.rules, trump_choice="free")
         deck = deck_from_hands(view.dealer, {seat: cards_of(mask) for seat, mask in self.hands.items()})
         deal = KlaverjasDeal(rules, view.dealer, deck)
         seat = view.dealer.left
-        while seat is not chooser:
+        while seat is not maker:
             deal.apply(Action(seat, ActionKind.PASS))
             seat = seat.left
-        deal.apply(Action.name(chooser, trump))
+        deal.apply(Action.name(maker, trump))
         rng = random.Random(0)
         while not deal.is_over:
             to_act = deal.to_act
@@ -103,20 +103,20 @@ class _Values:
             deal.apply(_HEURISTIC.choose(deal.view_for(to_act), deal.legal_actions(), rng))
         result = deal.result
         assert result is not None
-        return result.score[str(chooser.side)] - result.score[str(chooser.side.other)]
+        return result.score[str(maker.side)] - result.score[str(maker.side.other)]
 
-    def __call__(self, trump: Suit, chooser: Seat) -> float:
-        """The value for our side when ``chooser`` makes ``trump``."""
-        key = (trump, chooser)
+    def __call__(self, trump: Suit, maker: Seat) -> float:
+        """The value for our side when ``maker`` makes ``trump``."""
+        key = (trump, maker)
         value = self._cache.get(key)
         if value is None:
             weight = self.search.dd_weight
             value = 0.0
             if weight > 0:
-                value += weight * self._dd(trump, chooser.side)
+                value += weight * self._dd(trump, maker.side)
             if weight < 1:
-                value += (1 - weight) * self._playout(trump, chooser)
-            if chooser.side is not self.side:
+                value += (1 - weight) * self._playout(trump, maker)
+            if maker.side is not self.side:
                 value = -value
             self._cache[key] = value
         return value

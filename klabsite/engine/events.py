@@ -52,10 +52,10 @@ class BidMade(Event):
 
 @dataclass(frozen=True, slots=True)
 class TrumpChosen(Event):
-    """Trump is fixed; ``chooser`` is the Klaberjass maker or the Klaverjas player whose side plays."""
+    """Trump is fixed; ``maker`` chose it (in Klaverjas, his side is the playing side)."""
 
     trump: Suit
-    chooser: Seat
+    maker: Seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ choosing trump, playing eight tricks, over. Every action is checked against
 (<Seat.W: 'W'>, ['pass', 'name C', 'name D', 'name H', 'name S'])
 >>> [type(event).__name__ for event in deal.apply(Action.name(Seat.W, Suit.HEARTS))]
 ['BidMade', 'TrumpChosen']
->>> deal.playing, deal.to_act        # the chooser's side plays; left of the dealer leads
+>>> deal.playing, deal.to_act        # the maker's side plays; left of the dealer leads
 (<Side.EW: 'EW'>, <Seat.W: 'W'>)
 >>> while not deal.is_over:
 ...     _ = deal.apply(deal.legal_actions()[0])
@@ -529,7 +529,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
         )
         self.proposed = proposed
         self._bids: list[BidMade] = []
-        self._chooser: Seat | None = None
+        self._maker: Seat | None = None
         self._leader = dealer.left
         self._tricks: list[TrickWon] = []
         self.events.append(Dealt(dealer, tuple(dealt.items()), proposed=proposed))
@@ -537,14 +537,14 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
     # -- state (the rest is :class:`~klabsite.engine.deal.Deal`'s) -----------------------------------
 
     @property
-    def chooser(self) -> Seat | None:
+    def maker(self) -> Seat | None:
         """Who chose trump (named it or took the proposed suit)."""
-        return self._chooser
+        return self._maker
 
     @property
     def playing(self) -> Side | None:
-        """The playing side: the chooser's side."""
-        return self._chooser.side if self._chooser else None
+        """The playing side: the maker's side."""
+        return self._maker.side if self._maker else None
 
     @property
     def bids(self) -> tuple[BidMade, ...]:
@@ -643,7 +643,7 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
             bid, trump = BidMade(seat, "name", action.suit), action.suit
         assert trump is not None
         self._bids.append(bid)
-        self._trump, self._chooser = trump, seat
+        self._trump, self._maker = trump, seat
         self._leader = self.dealer.left
         self._enter(KlaverjasPhase.PLAY, self._leader)
         new += (bid, TrumpChosen(trump, seat))
@@ -668,8 +668,8 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
         return trick_roem(cards, trump)
 
     def _finish(self) -> DealScored:
-        assert self._trump is not None and self._chooser is not None
-        playing = self._chooser.side
+        assert self._trump is not None and self._maker is not None
+        playing = self._maker.side
         card_points = dict.fromkeys(_SIDES, 0)
         roem = dict.fromkeys(_SIDES, 0)
         won = dict.fromkeys(_SIDES, 0)

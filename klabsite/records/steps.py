@@ -167,7 +167,7 @@ class _Fold:
         table = self.table
         if isinstance(event, TrumpChosen):
             self.rows = {seat: _sorted(row, event.trump) for seat, row in self.rows.items()}
-            self.table = replace(table, trump=event.trump, maker=event.chooser)
+            self.table = replace(table, trump=event.trump, maker=event.maker)
         elif isinstance(event, ThrownIn):
             self.table = replace(table, thrown_in=event.reason)
         elif isinstance(event, CardPlayed):

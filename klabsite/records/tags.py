@@ -185,7 +185,7 @@ def ruled_out(word: str, game: str, events: Sequence[Event]) -> bool:
     if word == "capot":
         return len({trick.winner for trick in tricks}) > 1
     if word == "pit":
-        return chosen is not None and any(trick.winner.side is not chosen.chooser.side for trick in tricks)
+        return chosen is not None and any(trick.winner.side is not chosen.maker.side for trick in tricks)
     if word == "roem-200":
         return _split(Rank.JACK, tricks)
     if word == "roem-100":
