@@ -6,7 +6,7 @@ the rules pages always come from the same code that checks records: the card tab
 :mod:`klabsite.engine.cards`, sequences from :mod:`klabsite.engine.melds`, roem from
 :mod:`klabsite.engine.roem`, deal scores from each engine's ``scored_result`` and the
 Amsterdam/Rotterdam table from the Klaverjas engine's
-:func:`~klabsite.engine.klaverjas.legal_plays` (what ``legal_actions()`` uses).
+:func:`~klabsite.engine.klaverjas.play_rule` (what ``legal_actions()`` uses).
 
 A directive computes and writes no markup: it returns plain values (:mod:`klabsite.site.views`:
 a :class:`~klabsite.site.views.Table` of cells that are text, numbers already formatted, cards,
@@ -647,7 +647,7 @@ TRICK_RULE_COLUMNS: tuple[KlaverjasRules, ...] = (
 
 def trick_rules_answers(trick: Sequence[Card], hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The cards each of :data:`TRICK_RULE_COLUMNS` allows, asked of the Klaverjas engine."""
-    return [klaverjas.legal_plays(hand, trick, TRICK_RULES_TRUMP, rules)[0] for rules in TRICK_RULE_COLUMNS]
+    return [klaverjas.play_rule(hand, trick, TRICK_RULES_TRUMP, rules)[0] for rules in TRICK_RULE_COLUMNS]
 
 
 def _trick_cell(loc: Localizer, trick: Sequence[Card]) -> Trick:
