@@ -57,6 +57,11 @@ class TrumpChosen(Event):
     trump: Suit
     maker: Seat
 
+    @property
+    def chooser(self) -> Seat:
+        """The maker, by the name that the templates of projects made before it was renamed use."""
+        return self.maker
+
 
 @dataclass(frozen=True, slots=True)
 class ThrownIn(Event):

@@ -133,32 +133,30 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
     bar = ProgressBar(stderr)
     stages = ["reading the configuration"]
     try:
-        config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
-                             base_url=base_url, strict=strict or None)
-        if deals is not None:
-            config = replace(config, deal_files=tuple(deals))
-        report = build(config, bar, stages.append)
+        try:
+            config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
+                                 base_url=base_url, strict=strict or None)
+            if deals is not None:
+                config = replace(config, deal_files=tuple(deals))
+            report = build(config, bar, stages.append)
+        finally:
+            bar.close()  # every message below starts on a line of its own
     except BuildError as error:
-        bar.close()
         print(_one_line(str(error)), file=stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl-C: the workers are stopped, the previous output untouched
-        bar.close()
         kept = ("the output folder holds the previous build or this one, whole" if stages[-1] == "writing"
                 else "the previous output is left as it was")
         print(f"build: interrupted while {stages[-1]}; {kept}", file=stderr)
         return INTERRUPTED
     except OSError as error:  # the machine's problem (permissions, disk full), not the sources'
-        bar.close()
         where = _relative(root, error.filename) if error.filename else stages[-1]
         print(_one_line(f"{where}: {error.strerror or error} (while {stages[-1]})"), file=stderr)
         return 1
     except Exception as error:  # a klabsite bug: one line all the same
-        bar.close()
         print(_one_line(f"build: internal error while {stages[-1]} ({type(error).__name__}: {error}); "
                         "this is a klabsite bug, please report it"), file=stderr)
         return INTERNAL_ERROR
-    bar.close()
     for warning in report.warnings:
         print(warning, file=stderr)
     out_name = config.relative(config.out_dir)
