@@ -56,7 +56,7 @@ from klabsite.bots.tactics import (
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import SUITS, Rank, Suit, cards_of, mask_of
 from klabsite.engine.fast.klaberjass import finished_tricks, follower_wins
-from klabsite.engine.klaberjass import BELLA, KlaberjassView, Phase
+from klabsite.engine.klaberjass import BELLA, KlaberjassView, Phase, opponent_of
 from klabsite.engine.melds import meld_sets, meld_value, runs_in
 from klabsite.engine.seats import Seat
 from klabsite.engine.tricks import LAST_TRICK_BONUS
@@ -172,7 +172,7 @@ def expects_to_fail(view: KlaberjassView, knowledge: Knowledge, extra: int = 0) 
     trump = view.trump
     assert trump is not None
     seat = view.seat
-    opponent = Seat.S if seat is Seat.N else Seat.N
+    opponent = opponent_of(seat)
     t = trump.index
     won = _tally(view)
     melds = _meld_points(view)

@@ -50,7 +50,7 @@ from klabsite.engine.cards import SUITS, Card, Rank, Suit, mask_of
 from klabsite.engine.fast import klaberjass as fast2
 from klabsite.engine.fast import klaverjas as fast4
 from klabsite.engine.fast.tables import FULL_DECK, SUIT_MASKS, SUIT_OF
-from klabsite.engine.klaberjass import KlaberjassView
+from klabsite.engine.klaberjass import KlaberjassView, opponent_of
 from klabsite.engine.klaberjass import Phase as KlaberjassPhase
 from klabsite.engine.klaverjas import KlaverjasView
 from klabsite.engine.melds import Phrase
@@ -279,7 +279,7 @@ def talk_claims(
 def infer_klaberjass(view: KlaberjassView) -> Knowledge:
     """The knowledge of a Klaberjass seat (see the module docstring)."""
     seat = view.seat
-    opponent = Seat.S if seat is Seat.N else Seat.N
+    opponent = opponent_of(seat)
     hand = mask_of(view.hand)
     played = {Seat.N: 0, Seat.S: 0}
     for who, card in view.played:
@@ -320,7 +320,7 @@ def infer_klaberjass(view: KlaberjassView) -> Knowledge:
                 card.index, klaberjass_categories(led.index, trump.index), legal)
     claims: list[Claim] = []
     if not any(shown_seat is opponent for shown_seat, _ in view.shown):
-        elder = Seat.S if view.dealer is Seat.N else Seat.N
+        elder = opponent_of(view.dealer)
         claim = talk_claims(view.talk, elder, view.dealer, view.rules.long_sequence).get(opponent)
         if claim is not None:
             runs = [run & ~played[opponent] for run in claim.candidates(trump)]

@@ -38,7 +38,7 @@ from klabsite.bots.search_worlds import Budget, confident_best
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import SUITS, Card, Rank, Suit, cards_of
 from klabsite.engine.events import BidMade
-from klabsite.engine.klaberjass import KlaberjassView, Phase
+from klabsite.engine.klaberjass import KlaberjassView, Phase, opponent_of
 from klabsite.engine.melds import meld_sets, meld_value
 from klabsite.engine.options import KlaberjassRules
 from klabsite.engine.seats import Seat
@@ -51,10 +51,6 @@ Contract = tuple[Suit, Seat]
 """Trump and maker."""
 Layout = dict[Place, int]
 _HEURISTIC = KlaberjassHeuristic()
-
-
-def _other(seat: Seat) -> Seat:
-    return Seat.S if seat is Seat.N else Seat.N
 
 
 @dataclass(frozen=True)
@@ -130,7 +126,7 @@ class Bidding:
                 return replace(state, phase=Phase.BIDDING_2, to_act=elder, round=2)
             return replace(state, phase=None, to_act=None)
         if kind is ActionKind.SCHMEISS:
-            return replace(state, phase=Phase.SCHMEISS, to_act=_other(seat), schmeisser=seat)
+            return replace(state, phase=Phase.SCHMEISS, to_act=opponent_of(seat), schmeisser=seat)
         if kind is ActionKind.ACCEPT:
             return replace(state, phase=None, to_act=None)
         if kind is ActionKind.REFUSE:
@@ -175,7 +171,7 @@ class _World:
                  rng: random.Random, solver: KlaberjassSolver, bias: float) -> None:
         self.view, self.solver, self.bias = view, solver, bias
         seat = view.seat
-        opponent = _other(seat)
+        opponent = opponent_of(seat)
         self.first = {seat: knowledge.hand, opponent: layout[opponent]}
         stock = cards_of(layout[STOCK])
         rng.shuffle(stock)
@@ -239,7 +235,7 @@ def _same(a: Action, b: Action) -> bool:
 
 def _fit(view: KlaberjassView) -> Weight:
     """A world's weight: :data:`MISFIT` per past bid of the opponent the heuristic would not make."""
-    opponent = _other(view.seat)
+    opponent = opponent_of(view.seat)
     points = []
     state = Bidding.start(view.dealer, view.rules)
     for bid in view.bids:
@@ -270,7 +266,7 @@ def _values(state: Bidding, worlds: list[_World], view: KlaberjassView) -> list[
                    key=sum)
     groups: dict[tuple[ActionKind, Suit | None], tuple[Action, list[int]]] = {}
     for index, world in enumerate(worlds):
-        action = _model(state, view, world.hand(_other(view.seat)))
+        action = _model(state, view, world.hand(opponent_of(view.seat)))
         groups.setdefault((action.kind, action.suit), (action, []))[1].append(index)
     out = [0.0] * len(worlds)
     for action, indices in groups.values():
@@ -333,7 +329,7 @@ class _DixWorld(_World):
     def __init__(self, view: KlaberjassView, knowledge: Knowledge, layout: Mapping[Place, int],
                  solver: KlaberjassSolver, bias: float) -> None:
         self.view, self.solver, self.bias = view, solver, bias
-        opponent = _other(view.seat)
+        opponent = opponent_of(view.seat)
         self.first = {view.seat: knowledge.hand, opponent: layout[opponent]}
         self.extra: dict[Seat, list[Card]] = {view.seat: [], opponent: []}
         self._values: dict[tuple[Contract, bool | None], float] = {}

@@ -37,7 +37,7 @@ from klabsite.bots.inference import Knowledge, Place
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Card, Rank, Suit, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
-from klabsite.engine.klaberjass import KlaberjassView
+from klabsite.engine.klaberjass import KlaberjassView, opponent_of
 from klabsite.engine.klaverjas import KlaverjasView
 from klabsite.engine.melds import meld_sets, meld_value, opening_talk, reply_talk
 from klabsite.engine.seats import CLOCKWISE, Seat, Side
@@ -56,7 +56,7 @@ Matrix = tuple[tuple[MeldOutcome, ...], ...]
 
 def elder_of(dealer: Seat) -> Seat:
     """The Klaberjass non-dealer."""
-    return Seat.S if dealer is Seat.N else Seat.N
+    return opponent_of(dealer)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from klabsite.bots.inference import STOCK, Knowledge, Place
 from klabsite.engine.cards import Card, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
 from klabsite.engine.fast import klaverjas as fast4
-from klabsite.engine.klaberjass import KlaberjassView, Phase, stack_deck
+from klabsite.engine.klaberjass import KlaberjassView, Phase, opponent_of, stack_deck
 from klabsite.engine.klaverjas import KlaverjasView, deck_from_hands
 from klabsite.engine.seats import CLOCKWISE, Seat
 
@@ -64,7 +64,7 @@ def deck_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge, layout:
     hands = initial_hands(view, knowledge, layout)
     if isinstance(view, KlaverjasView):
         return deck_from_hands(view.dealer, {seat: cards_of(mask) for seat, mask in hands.items()})
-    elder = Seat.S if view.dealer is Seat.N else Seat.N
+    elder = opponent_of(view.dealer)
     if view.phase in _BIDDING:
         stock = cards_of(layout[STOCK])
         rng.shuffle(stock)

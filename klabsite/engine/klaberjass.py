@@ -97,6 +97,7 @@ __all__ = [
     "DixDecided",
     "BellaDecided",
     "next_dealer",
+    "opponent_of",
     "scored_result",
     "possible_extras",
     "totals_problem",
@@ -125,6 +126,15 @@ PLAYED = 2 * HAND
 """The cards played in a deal: 18 of the 32 (the rest stay in the stock)."""
 
 _OTHER = {Seat.N: Seat.S, Seat.S: Seat.N}
+
+
+def opponent_of(seat: Seat) -> Seat:
+    """The other Klaberjass player (the non-dealer, or elder, is the dealer's opponent).
+
+    >>> opponent_of(Seat.N)
+    <Seat.S: 'S'>
+    """
+    return _OTHER[seat]
 
 
 _PLAYED_SUMS = point_sums(PLAYED)
