@@ -37,6 +37,7 @@ from klabsite.bots.inference import Knowledge, Place
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Card, Rank, Suit, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
+from klabsite.engine.fast import klaverjas as fast4
 from klabsite.engine.klaberjass import KlaberjassView, opponent_of
 from klabsite.engine.klaverjas import KlaverjasView
 from klabsite.engine.melds import meld_sets, meld_value, opening_talk, reply_talk
@@ -74,12 +75,7 @@ def klaverjas_world(view: KlaverjasView, knowledge: Knowledge,
     trick = view.trick
     leader = trick[0][0] if trick else view.to_act
     assert leader is not None
-    points, roem, tricks = [0, 0], [0, 0], [0, 0]
-    for won in view.tricks:
-        side = won.winner.index & 1
-        points[side] += won.points
-        roem[side] += won.roem
-        tricks[side] += 1
+    points, roem, tricks = fast4.side_tally(view.tricks)
     rules = view.rules
     return KlaverjasPosition(
         hands=tuple(hands[seat] for seat in CLOCKWISE), trump=trump.index,

@@ -95,11 +95,7 @@ def position_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge,
         position = fast4.Position([hands[seat] for seat in CLOCKWISE], view.trump.index, leader.index,
                                   rotterdam=rotterdam, undertrump=undertrump)
         position.trick = [card.index for _, card in trick]
-        for won in view.tricks:
-            side = won.winner.index & 1
-            position.points[side] += won.points
-            position.roem[side] += won.roem
-            position.tricks[side] += 1
+        position.points, position.roem, position.tricks = fast4.side_tally(view.tricks)
         return position
     players = (Seat.N, Seat.S)
     trump = view.trump.index

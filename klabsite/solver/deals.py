@@ -21,6 +21,7 @@ from typing import Any
 from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Rank, Suit, mask_of
 from klabsite.engine.events import TrickWon
+from klabsite.engine.fast.klaverjas import side_tally
 from klabsite.engine.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
 from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase
 from klabsite.engine.melds import compare, meld_sets
@@ -135,12 +136,7 @@ def klaverjas_position(deal: KlaverjasDeal) -> KlaverjasPosition:
     trump = deal.trump
     assert trump is not None and deal.playing is not None
     hands = deal.hands
-    points, roem, tricks = [0, 0], [0, 0], [0, 0]
-    for trick in deal.tricks:
-        side = trick.winner.index & 1
-        points[side] += trick.points
-        roem[side] += trick.roem
-        tricks[side] += 1
+    points, roem, tricks = side_tally(deal.tricks)
     return KlaverjasPosition(
         hands=tuple(mask_of(hands[seat]) for seat in sorted(hands, key=lambda s: s.index)),
         trump=trump.index,

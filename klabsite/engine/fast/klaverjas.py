@@ -27,7 +27,7 @@ index 0–3 (C D H S). Points include the last trick's 10; roem is per trick, to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from klabsite.engine.cards import RANKS
@@ -39,6 +39,7 @@ from klabsite.engine.tricks import LAST_TRICK_BONUS
 if TYPE_CHECKING:
     import random
 
+    from klabsite.engine.events import TrickWon
     from klabsite.engine.klaverjas import KlaverjasDeal
     from klabsite.engine.options import KlaverjasRules
 
@@ -50,6 +51,7 @@ __all__ = [
     "random_playout",
     "deal_score",
     "position_from_deal",
+    "side_tally",
     "flags",
 ]
 
@@ -324,9 +326,17 @@ def position_from_deal(deal: KlaverjasDeal) -> Position:
     position = Position(masks, deal.trump.index, deal.leader.index,
                         rotterdam=rotterdam, undertrump=undertrump)
     position.trick = [card.index for _, card in deal.trick]
-    for trick in deal.tricks:
-        side = trick.winner.index & 1
-        position.points[side] += trick.points
-        position.roem[side] += trick.roem
-        position.tricks[side] += 1
+    position.points, position.roem, position.tricks = side_tally(deal.tricks)
     return position
+
+
+def side_tally(tricks: Iterable[TrickWon]) -> tuple[list[int], list[int], list[int]]:
+    """What each side (0: N–S, 1: E–W) has won in ``tricks``: card points (the last trick's 10
+    included), roem and tricks."""
+    points, roem, won = [0, 0], [0, 0], [0, 0]
+    for trick in tricks:
+        side = trick.winner.index & 1
+        points[side] += trick.points
+        roem[side] += trick.roem
+        won[side] += 1
+    return points, roem, won
