@@ -13,6 +13,8 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
    leaves it alone: views (:mod:`klabsite.site.views`), drawn by the language's components (the
    site's macros, :mod:`klabsite.site.components`), or a string of HTML. An unknown NAME is a
    :class:`BuildError` at that line.
+   ``klab-raw-html-start`` (preprocessor, after the directives and fenced code) marks where the
+   HTML written in the source starts in Markdown's stash, so that only that HTML is checked.
 2. ``klab-translate`` (tree processor, before inline parsing): every block whose text is inline
    Markdown (paragraph, list item, heading, table cell, definition) is one message. Its text,
    whitespace-normalised, is the msgid; when the language has a translation, the translation
@@ -22,10 +24,15 @@ Stages, registered on a fresh ``markdown.Markdown`` per document and language:
 3. ``klab-links`` (tree processor, after inline parsing): links to ``other.md#anchor`` become
    ``other.html#anchor``; tables are wrapped in a scrolling container; the ``h1`` is taken out
    (the template prints the title) and ``h2``/``h3`` are collected for the table of contents. On a
-   right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``).
-   Raw HTML and link targets are checked here, at their Markdown line (see below). Every ``h2``,
+   right-to-left page every ``code`` span is isolated as left to right (``dir="ltr"``); code is
+   marked English on other pages, and an option (``trick-rules=rotterdam``) breaks only after its
+   ``=``. An emphasised word of another language (*nat*, *pit*) is marked with its ``lang``. Raw
+   HTML and link targets are checked here, at their Markdown line (see below). Every ``h2``,
    ``h3`` and ``h4`` gets a visible "§" link to itself (named ``anchor_label``, "Link to this
-   section"), to share the section.
+   section"), to share the section. The stage also takes the page's lead paragraph and the ids
+   of its headings.
+4. ``klab-focusable-pre`` (postprocessor): a code block can be scrolled with the keyboard (a
+   region named after its heading), and is marked English, left to right, on other pages.
 
 Two stages of :mod:`klabsite.site.glossary`: ``klab-glossary-entries`` (before ``klab-links``, on
 the glossary page: an anchor per entry, entries sorted A–Z in the page's language) and
