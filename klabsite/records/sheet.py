@@ -711,19 +711,19 @@ def format_table(rows: Iterable[Row], game: str) -> list[str]:
                           N   S          N   S   N   S
        1  S       N      84  60         84  60  84  60
     """
-    keys = ("NS", "EW") if game == "klaverjas" else ("N", "S")
-    who = "Playing" if game == "klaverjas" else "Maker"
-    points = "Points" if game == "klaverjas" else "Totals"
+    by_side = get_game(game).keys_are_sides  # Klaverjas: sides, the playing side, points and roem
+    keys = get_game(game).score_keys
+    who, points = ("Playing", "Points") if by_side else ("Maker", "Totals")
     columns: list[tuple[str, str, str]] = [("Deal", "", ">"), ("Dealer", "", "<"), (who, "", "<"),
                                            (points, keys[0], ">"), ("", keys[1], ">")]
-    if game == "klaverjas":
+    if by_side:
         columns += [("Roem", keys[0], ">"), ("", keys[1], ">")]
     columns += [("Marks", "", "<"), ("Score", keys[0], ">"), ("", keys[1], ">"),
                 ("Match", keys[0], ">"), ("", keys[1], ">")]
     cells = []
     for row in rows:
         line = [str(row.deal), row.dealer, row.who, *row.points]
-        if game == "klaverjas":
+        if by_side:
             line += list(row.roem)
         line += [row.marks, *row.score, *row.match]
         cells.append(line)
