@@ -165,11 +165,18 @@ class StepView:
         return tuple(slot.card for slot in self.table.hands[self.step.seat] if slot.card in best)
 
     @property
+    def comparison(self) -> MeldsCompared | None:
+        """Klaberjass: the comparison of both declarations, on the step that makes it."""
+        return next((event for event in self.step.events if isinstance(event, MeldsCompared)), None)
+
+    @property
     def outdone(self) -> frozenset[Seat]:
         """Klaberjass: the players whose sequences lose in this step's comparison (they concede with
         "Good." or "Not good." and hold their sequences rather than declare them to score)."""
-        return frozenset(seat for event in self.step.events if isinstance(event, MeldsCompared) and event.best
-                         for seat in self.table.hands if seat != event.best)
+        compared = self.comparison
+        if compared is None or compared.best is None:
+            return frozenset()
+        return frozenset(seat for seat in self.table.hands if seat != compared.best)
 
     @property
     def trumps_before(self) -> int:
@@ -252,6 +259,33 @@ class DealView:
     def step(self, name: str) -> StepView:
         """The step called ``name``."""
         return next(step for step in self.steps if step.name == name)
+
+    def must_name(self, step: StepView) -> str | None:
+        """Why the Klaverjas player who names trump at ``step`` could not pass: ``forced``
+        (``trump-choice=forced``), ``all-passed`` (the four players passed before him) or
+        ``all-passed-turned`` (the same, with ``trump-choice=turned``: not the suit proposed).
+        None when he could have passed, or the step names no trump."""
+        action = step.step.action
+        if not self.by_side or action is None or action.kind is not ActionKind.NAME:
+            return None
+        choice = getattr(self.rules, "trump_choice", "free")
+        if choice == "forced":
+            return "forced"
+        before = [other.step.action for other in self.steps[:self.steps.index(step)]
+                  if other.kind == "bid" and other.step.action is not None]
+        if len(before) >= 4 and all(bid.kind is ActionKind.PASS for bid in before[-4:]):
+            return "all-passed-turned" if choice == "turned" else "all-passed"
+        return None
+
+    @property
+    def voided_sequences(self) -> Seat | None:
+        """Klaberjass, ``no-trick-melds=void``: the player who won the comparison of sequences but
+        took no trick, so that his sequences score nothing (None when nobody lost them so)."""
+        compared = next((step.comparison for step in self.steps if step.comparison), None)
+        if self.by_side or self.result is None or compared is None or compared.best is None:
+            return None
+        lost = compared.points and self.result.get("melds", {}).get(compared.best.value) == 0
+        return compared.best if lost else None
 
 
 def _dd(done: DealReplay, index: int) -> tuple[tuple[Card, int, int], ...] | None:
