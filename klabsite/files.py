@@ -116,7 +116,12 @@ def write_atomically(path: Path | str, data: bytes) -> None:
         with open(path, "wb") as file:
             file.write(data)
         return
-    replace_together([(_writable_target(path), data)])
+    try:
+        replace_together([(_writable_target(path), data)])
+    except OSError as error:  # name the file as the caller did, not where its links lead
+        if error.filename is None or os.path.realpath(error.filename) != os.path.realpath(path):
+            raise
+        raise OSError(error.errno, error.strerror or str(error), os.fspath(path)) from None
 
 
 def check_writable(path: Path | str) -> None:
@@ -169,8 +174,8 @@ def refuse_read_only(path: Path) -> None:
     writable = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
     with contextlib.suppress(FileNotFoundError):
         if not path.stat().st_mode & writable or not os.access(path, os.W_OK):
-            raise PermissionError(errno.EACCES, "the file is read-only; make it writable (chmod u+w) "
-                                  "or write elsewhere", str(path))
+            raise PermissionError(errno.EACCES, "the file is read-only; make it writable first (chmod u+w)",
+                                  str(path))
 
 
 @dataclass

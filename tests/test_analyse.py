@@ -222,3 +222,19 @@ def test_help_has_plain_words_and_examples(capsys):
         main(["analyse", "--help"])
     out = capsys.readouterr().out
     assert "examples:\n  klabsite analyse game.klab" in out and "--in-place" in out
+
+
+@pytest.mark.parametrize("where", [["--out", "out.klab"], ["--in-place"]])
+def test_a_failed_write_names_the_file_as_given(capsys, tmp_path, monkeypatch, where):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.klab").write_text(KLABERJASS, encoding="utf-8")
+
+    def full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", full)
+    status, out, err = run(capsys, "analyse", "game.klab", *where)
+    monkeypatch.undo()
+    named = "out.klab: cannot write the analysed record: " if where[0] == "--out" else "game.klab: "
+    assert (status, out, err) == (2, "", f"klabsite analyse: {named}No space left on device\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.klab"]

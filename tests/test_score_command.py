@@ -821,3 +821,20 @@ def test_mutated_score_commands_refuse_cleanly_and_leave_the_files_alone(game, d
             else:
                 assert err == "" and sorted(files_of(Path(folder))) == ["sheet.klab", "sheet.klab.undo"]
                 assert check_bytes(path.read_bytes())[1] == [], words
+
+
+@pytest.mark.parametrize(("number", "named", "linked"), [(1, " (sheet.klab.undo)", False), (2, "", False),
+                                                        (2, "", True)])
+def test_a_failed_write_names_the_files_as_given_on_the_command_line(capsys, tmp_path, monkeypatch, number, named,
+                                                                      linked):
+    """A relative sheet (or one reached through a link): the message names it as typed; only its
+    undo history is named besides, never the sheet twice or by its absolute path."""
+    (tmp_path / "real").mkdir()
+    klaverjas_sheet(capsys, tmp_path / "real")
+    if linked:
+        (tmp_path / "sheet.klab").symlink_to(tmp_path / "real" / "sheet.klab")
+    monkeypatch.chdir(tmp_path if linked else tmp_path / "real")
+    monkeypatch.setattr(os, "replace", _failing_on_call(os.replace, number))
+    status, _, err = score(capsys, Path("sheet.klab"), "add", "--playing", "NS", "--points", "92")
+    monkeypatch.undo()
+    assert (status, err) == (1, f"sheet.klab: cannot read or write: No space left on device{named}\n")

@@ -393,3 +393,57 @@ def test_extract_and_the_plural_header_fix_replace_a_file_whole_or_not_at_all(tm
     assert i18n_tools.extract(config) == 0 and fix_plural_header(catalog, "hr")
     assert 'msgid "New"' in (root / "locales" / "messages.pot").read_text(encoding="utf-8")
     assert PLURAL_FORMS["hr"] in catalog.read_text(encoding="utf-8")
+
+
+def test_extract_works_beside_the_templates_and_needs_no_temporary_folder(tmp_path, monkeypatch, capsys):
+    root = _project(tmp_path)
+    shutil.rmtree(root / "klabsite")  # as in a project of klabsite init: klabsite's own messages are added
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "no-such-temporary-folder"))
+    assert i18n_tools.extract(load_config(root)) == 0
+    messages = (root / "locales" / "messages.pot").read_text(encoding="utf-8")
+    assert "#: klabsite/" in messages and "#: site_src/templates/base.html:" in messages
+    assert sorted(path.name for path in (root / "locales").iterdir()) == ["content.pot", "messages.pot"]
+
+
+@pytest.mark.parametrize("failing", ["fsync", "replace"])
+def test_a_failed_extract_names_the_template_as_the_project_writes_it(tmp_path, monkeypatch, capsys, failing):
+    root = _project(tmp_path)
+    assert main(["i18n", "extract", "--root", str(root)]) == 0
+    strings = root / "klabsite" / "site" / "strings.py"
+    strings.write_text('loc.gettext("From Python")\nloc.gettext("New")\n', encoding="utf-8")
+    before = (root / "locales" / "messages.pot").read_bytes()
+    capsys.readouterr()
+
+    def full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(f"os.{failing}", full)
+    assert main(["i18n", "extract", "--root", str(root)]) == 1
+    monkeypatch.undo()
+    assert capsys.readouterr().err == "klabsite i18n extract: locales/messages.pot: No space left on device\n"
+    assert (root / "locales" / "messages.pot").read_bytes() == before
+    assert sorted(path.name for path in (root / "locales").iterdir() if path.is_file()) == [
+        "content.pot", "messages.pot"]
+
+
+def test_extract_check_changes_nothing_not_even_a_locales_folder(tmp_path, capsys):
+    root = _project(tmp_path)
+    assert i18n_tools.extract(load_config(root), check=True) == 1
+    assert not (root / "locales").exists()
+
+
+def test_a_template_babel_cannot_write_is_named_as_the_project_writes_it(tmp_path, monkeypatch, capsys):
+    root = _project(tmp_path)
+    real_open = open
+
+    def failing(file, mode="r", *args, **kwargs):
+        if str(file).endswith(".tmp") and "w" in mode:
+            raise OSError(5, "Input/output error", str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", failing)
+    assert main(["i18n", "extract", "--root", str(root)]) == 1
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert "'locales/messages.pot'" in err and ".tmp" not in err, err
+    assert sorted(path.name for path in (root / "locales").iterdir()) == []

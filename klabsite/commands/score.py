@@ -328,6 +328,20 @@ def _carry_out(path: str, args: argparse.Namespace) -> str:
         return ACTIONS[args.score_action](real, args)
 
 
+def _other_file(problem: OSError, given: str) -> str | None:
+    """The file a failed read or write names when it is not the sheet ``given`` itself: its undo
+    history (named beside ``given``) or another file; None for the sheet."""
+    if not problem.filename:
+        return None
+    failed = os.path.realpath(problem.filename)
+    if failed == os.path.realpath(given):
+        return None
+    if not Path(given).name:
+        return str(problem.filename)
+    undo = history_path(Path(given))
+    return str(undo) if failed == os.path.realpath(undo) else str(problem.filename)
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out one action on the sheet ``args.file``; the exit status."""
     name = printable(args.file)
@@ -342,8 +356,8 @@ def run(args: argparse.Namespace) -> int:
         print(error.located(name), file=sys.stderr)
         return EXIT_REFUSED
     except OSError as problem:
-        where = problem.filename if problem.filename and str(problem.filename) != args.file else None
-        detail = f"{problem.strerror or problem}" + (f" ({printable(str(where))})" if where else "")
+        where = _other_file(problem, args.file)
+        detail = f"{problem.strerror or problem}" + (f" ({printable(where)})" if where else "")
         print(f"{name}: cannot read or write: {detail}", file=sys.stderr)
         return EXIT_REFUSED
     except Exception as bug:  # noqa: BLE001 - a bug must not print a traceback

@@ -16,11 +16,12 @@ files) each action says so in one line and returns 1, changing nothing.
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
+import os
 import re
 import sys
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -48,17 +49,24 @@ MAPPING_FILES = {"messages": "babel.cfg", "content": "babel-content.cfg"}
 """The Babel mapping file of each domain."""
 
 
-def pybabel(*args: str) -> int:
-    """Run one ``pybabel`` command in-process; returns its exit code."""
+def pybabel(*args: str, names: Mapping[str, str] | None = None) -> int:
+    """Run one ``pybabel`` command in-process; returns its exit code. ``names``: how its messages
+    should name files (a scratch file by the file it stands for)."""
+
+    def shown(text: str) -> str:
+        for scratch, name in (names or {}).items():
+            text = text.replace(scratch, name)
+        return text
+
     try:
         result = CommandLineInterface().run(["pybabel", "-q", *args])
     except BaseError as error:
-        print(f"pybabel {args[0]}: {error}", file=sys.stderr)
+        print(shown(f"pybabel {args[0]}: {error}"), file=sys.stderr)
         return 1
     except Exception as error:  # e.g. a template that does not parse (silent = false)
         line = getattr(error, "lineno", None)
         where = f" (line {line})" if line else ""
-        print(f"pybabel {args[0]}: {type(error).__name__}: {error}{where}", file=sys.stderr)
+        print(shown(f"pybabel {args[0]}: {type(error).__name__}: {error}{where}"), file=sys.stderr)
         return 1
     finally:
         logging.getLogger("babel").handlers.clear()
@@ -94,17 +102,32 @@ its templates and rules pages. Its interface strings from klabsite's own code co
 default site's ``messages.pot``."""
 
 
-def _extract_to(config: SiteConfig, domain: str, pot: Path) -> int:
+@contextlib.contextmanager
+def _scratch_beside(path: Path) -> Iterator[Path]:
+    """A scratch file in ``path``'s folder (named as :mod:`klabsite.files` names its temporary
+    files), removed afterwards: work for ``path`` needs no room elsewhere."""
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        yield Path(name)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+
+
+def _extract_to(config: SiteConfig, domain: str, pot: Path, shown: str | None = None) -> int:
+    """``pybabel extract`` of ``domain`` into ``pot`` (a scratch file; ``shown``: the template it
+    stands for, as messages name it)."""
     mapping = config.root / MAPPING_FILES[domain]
     with contextlib.ExitStack() as stack:
         if not mapping.is_file():
-            scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            mapping = scratch / MAPPING_FILES[domain]
+            mapping = stack.enter_context(_scratch_beside(pot))
             mapping.write_text(PROJECT_MAPPINGS[domain], encoding="utf-8")
         stack.enter_context(contextlib.chdir(config.root))  # locations like site_src/rules/01-cards.md:3
         code = pybabel("extract", "-F", str(mapping), "-o", str(pot),
                        "--sort-by-file", "-c", "TRANSLATORS:", "--project", "klabsite",
-                       "--copyright-holder", "klabsite contributors", ".")
+                       "--copyright-holder", "klabsite contributors", ".",
+                       names={str(pot): shown} if shown else None)
     if code == 0 and domain == "messages" and not (config.root / "klabsite").is_dir():
         _add_package_messages(pot)
     return code
@@ -121,9 +144,8 @@ def _add_package_messages(pot: Path) -> None:
         ours = message.id and all(path.startswith("klabsite/") for path, _ in message.locations)
         if ours and catalog.get(message.id, context=message.context) is None:  # `in` ignores the context
             catalog[message.id] = message
-    text = io.BytesIO()
-    write_po(text, catalog, sort_by_file=True, width=76)
-    write_atomically(pot, text.getvalue())
+    with pot.open("wb") as handle:  # a scratch file: extract replaces the template with it
+        write_po(handle, catalog, sort_by_file=True, width=76)
 
 
 def _message_keys(pot: Path) -> set[tuple[str | None, str]]:
@@ -140,20 +162,22 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     """
     if _not_a_project(config, sources=True):
         return 1
-    config.locales_dir.mkdir(parents=True, exist_ok=True)
     if check:
         return _check_templates(config)
-    with tempfile.TemporaryDirectory() as scratch:  # a template is replaced whole, or not at all
-        for domain in DOMAINS:
-            pot = config.locales_dir / f"{domain}.pot"
-            fresh = Path(scratch) / pot.name
-            if code := _extract_to(config, domain, fresh):
-                return code
-            old = pot.read_text(encoding="utf-8") if pot.exists() else None
-            new = fresh.read_text(encoding="utf-8")
-            if old is None or _CREATION.sub("", old) != _CREATION.sub("", new):
-                write_atomically(pot, new.encode("utf-8"))
-            print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
+    config.locales_dir.mkdir(parents=True, exist_ok=True)
+    for domain in DOMAINS:  # each template is extracted beside itself, then replaced whole or not at all
+        pot = config.locales_dir / f"{domain}.pot"
+        try:
+            with _scratch_beside(pot) as fresh:
+                if code := _extract_to(config, domain, fresh, config.relative(pot)):
+                    return code
+                new = fresh.read_text(encoding="utf-8")
+        except OSError as error:  # name the template, not its scratch file
+            raise OSError(error.errno, error.strerror or str(error), str(pot)) from None
+        old = pot.read_bytes().decode("utf-8", "replace") if pot.exists() else None
+        if old is None or _CREATION.sub("", old) != _CREATION.sub("", new):
+            write_atomically(pot, new.encode("utf-8"))
+        print(f"{config.relative(pot)}: {new.count(chr(10) + 'msgid ') - 1} messages")
     return 0
 
 
