@@ -25,6 +25,7 @@ import fcntl
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -35,6 +36,7 @@ from klabsite.engine.text import printable, shorten
 
 __all__ = [
     "write_atomically",
+    "write_standard_output",
     "output_target",
     "refuse_read_only",
     "replace_together",
@@ -122,6 +124,22 @@ def write_atomically(path: Path | str, data: bytes) -> None:
         if error.filename is None or os.path.realpath(error.filename) != os.path.realpath(path):
             raise
         raise OSError(error.errno, error.strerror or str(error), os.fspath(path)) from None
+
+
+def write_standard_output(text: str) -> None:
+    """Write ``text`` to standard output and flush it; an :class:`OSError` that names "standard
+    output" when it cannot be written (closed, a full disk behind a redirection)."""
+    stream = sys.stdout
+    if stream is None:
+        raise OSError(errno.EBADF, "it is closed", "standard output")
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        raise  # a reader that stopped early (klabsite … | head) is not an error
+    except (OSError, ValueError) as error:  # ValueError: a stream closed under us
+        number = getattr(error, "errno", None) or errno.EBADF
+        raise OSError(number, getattr(error, "strerror", None) or str(error), "standard output") from None
 
 
 def check_writable(path: Path | str) -> None:

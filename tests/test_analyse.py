@@ -238,3 +238,12 @@ def test_a_failed_write_names_the_file_as_given(capsys, tmp_path, monkeypatch, w
     named = "out.klab: cannot write the analysed record: " if where[0] == "--out" else "game.klab: "
     assert (status, out, err) == (2, "", f"klabsite analyse: {named}No space left on device\n")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.klab"]
+
+
+def test_standard_output_that_cannot_be_written_is_named_not_the_record(capsys, tmp_path, monkeypatch):
+    (tmp_path / "game.klab").write_text(KLABERJASS, encoding="utf-8")
+    monkeypatch.setattr("sys.stdout", None)  # closed: klabsite analyse game.klab >&-
+    status = main(["analyse", str(tmp_path / "game.klab")])
+    monkeypatch.undo()
+    assert (status, capsys.readouterr().err) == (
+        2, "klabsite analyse: standard output: cannot write the analysed record: it is closed\n")

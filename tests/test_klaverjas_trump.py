@@ -72,7 +72,7 @@ def test_free_each_in_turn_from_left_of_dealer_names_or_passes() -> None:
     events = deal.apply(Action.name(Seat.S, Suit.DIAMONDS))
     assert events == (BidMade(Seat.S, "name", Suit.DIAMONDS), TrumpChosen(Suit.DIAMONDS, Seat.S))
     assert deal.trump is Suit.DIAMONDS and deal.playing is Side.NS and deal.maker is Seat.S
-    assert events[-1].chooser is Seat.S  # the older name, which templates of older projects use
+    assert events[-1].chooser is deal.chooser is Seat.S  # the older names, for older templates and scripts
     assert deal.phase is KlaverjasPhase.PLAY and deal.to_act is Seat.E  # left of the dealer leads
 
 

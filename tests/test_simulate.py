@@ -171,3 +171,22 @@ def test_the_longest_find_source_fits_a_record_line():
     words = ",".join(TAG_WORDS)
     line = f'[Source "simulated seeds={seeds} find={words} bots={",".join(["heuristic"] * 4)}"]'
     assert len(line.encode("utf-8")) <= MAX_LINE
+
+
+class _FullDisk:
+    """Standard output redirected to a full disk (``> /dev/full``)."""
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize(("stdout", "why"), [(_FullDisk(), "No space left on device"), (None, "it is closed")])
+def test_standard_output_that_cannot_be_written_is_one_line_and_exit_2(capsys, monkeypatch, stdout, why):
+    monkeypatch.setattr("sys.stdout", stdout)
+    code = main(["simulate", "--game", "klaberjass", "--seed", "x", "--deals", "1", "--out", "-"])
+    monkeypatch.undo()
+    assert (code, capsys.readouterr().err) == (
+        2, f"klabsite simulate: cannot write the record to standard output: {why}\n")

@@ -26,7 +26,14 @@ from typing import Any, BinaryIO
 
 from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, examples
 from klabsite.engine.text import printable
-from klabsite.files import EXIT_BUG, check_writable, internal_error, locked, write_atomically
+from klabsite.files import (
+    EXIT_BUG,
+    check_writable,
+    internal_error,
+    locked,
+    write_atomically,
+    write_standard_output,
+)
 from klabsite.records.klab import Record, RecordError, parse_record
 from klabsite.solver.annotate import analyse_record, annotated_plays
 
@@ -141,7 +148,11 @@ def _one(path: str, out: str | None) -> int:
         return status
     text = record.to_text()
     if out is None:
-        sys.stdout.write(text)
+        try:
+            write_standard_output(text)
+        except OSError as error:
+            raise OSError(error.errno, f"cannot write the analysed record: {error.strerror or error}",
+                          "standard output") from None
         return 0
     try:
         write_atomically(out, text.encode("utf-8"))

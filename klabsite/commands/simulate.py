@@ -17,7 +17,7 @@ from klabsite.commands.help import EXIT_USAGE, add_command, argument_error, exam
 from klabsite.commands.simulation import SimulationError, seeded_rng, simulate
 from klabsite.engine.match import MatchScore
 from klabsite.engine.text import printable, shorten
-from klabsite.files import check_writable, write_atomically
+from klabsite.files import check_writable, write_atomically, write_standard_output
 from klabsite.records.klab import MAX_DEALS as MAX_RECORD_DEALS
 from klabsite.records.klab import Record
 from klabsite.records.tags import TAG_WORDS
@@ -194,5 +194,10 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         print(wrote)
     else:
-        sys.stdout.write(text)
+        try:
+            write_standard_output(text)
+        except OSError as error:
+            print(f"klabsite simulate: cannot write the record to standard output: {error.strerror or error}",
+                  file=sys.stderr)
+            return EXIT_USAGE
     return 0

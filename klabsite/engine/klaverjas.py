@@ -542,6 +542,11 @@ class KlaverjasDeal(Deal[KlaverjasRules, KlaverjasPhase, KlaverjasResult]):
         return self._maker
 
     @property
+    def chooser(self) -> Seat | None:
+        """The maker, by the name it had before (scripts written for it keep working)."""
+        return self._maker
+
+    @property
     def playing(self) -> Side | None:
         """The playing side: the maker's side."""
         return self._maker.side if self._maker else None
