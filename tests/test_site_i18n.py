@@ -447,3 +447,11 @@ def test_a_template_babel_cannot_write_is_named_as_the_project_writes_it(tmp_pat
     err = capsys.readouterr().err
     assert "'locales/messages.pot'" in err and ".tmp" not in err, err
     assert sorted(path.name for path in (root / "locales").iterdir()) == []
+
+
+def test_extract_says_when_locales_is_a_file(tmp_path, capsys):
+    root = _project(tmp_path)
+    (root / "locales").write_text("not a folder", encoding="utf-8")
+    assert i18n_tools.extract(load_config(root)) == 1
+    assert capsys.readouterr().err == ("locales: not a folder; the catalogs live in a folder of that name "
+                                       "(move the file away)\n")

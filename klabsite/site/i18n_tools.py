@@ -164,6 +164,10 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
         return 1
     if check:
         return _check_templates(config)
+    if config.locales_dir.exists() and not config.locales_dir.is_dir():
+        print(f"{config.relative(config.locales_dir)}: not a folder; the catalogs live in a folder of that "
+              "name (move the file away)", file=sys.stderr)
+        return 1
     config.locales_dir.mkdir(parents=True, exist_ok=True)
     for domain in DOMAINS:  # each template is extracted beside itself, then replaced whole or not at all
         pot = config.locales_dir / f"{domain}.pot"
