@@ -29,10 +29,13 @@ import re
 import unicodedata
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import markdown
 from markdown.treeprocessors import Treeprocessor
+
+if TYPE_CHECKING:
+    from klabsite.site.markdown_ext import DocumentState
 
 __all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "english_term",
            "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms"]
@@ -167,13 +170,13 @@ def _text(element: etree.Element) -> str:
 
 class GlossaryEntries(Treeprocessor):
     """On the glossary page: an anchor per entry, the entries of each list sorted A–Z, the terms
-    collected in ``state["terms"]``. Runs after inline parsing, before the link stage collects ids.
+    collected in ``state.terms``. Runs after inline parsing, before the link stage collects ids.
 
     The English term of each entry is the ``data-klab-msgid`` attribute the translation stage left
     on the item (removed here).
     """
 
-    def __init__(self, md: markdown.Markdown, lang: str, state: dict[str, Any], enabled: bool) -> None:
+    def __init__(self, md: markdown.Markdown, lang: str, state: DocumentState, enabled: bool) -> None:
         super().__init__(md)
         self.lang = lang
         self.state = state
@@ -217,7 +220,7 @@ class GlossaryEntries(Treeprocessor):
                 parent.remove(item)
             for _key, ident, term, item in entries:
                 parent.append(item)
-                self.state["terms"].append((ident, term))
+                self.state.terms.append((ident, term))
         for element in root.iter():
             element.attrib.pop("data-klab-msgid", None)
 
@@ -237,11 +240,11 @@ class GlossaryEntries(Treeprocessor):
                 child.set("class", "term")
                 term = _text(child)
                 entries.append((sort_key(term, self.lang), [child]))
-                self.state["terms"].append((ident, term))
+                self.state.terms.append((ident, term))
             elif child.tag != "h2" and entries:
                 entries[-1][1].append(child)
         entries.sort(key=lambda entry: entry[0])
-        self.state["terms"].sort(key=lambda item: sort_key(item[1], self.lang))
+        self.state.terms.sort(key=lambda item: sort_key(item[1], self.lang))
         letter = None
         for key, blocks in entries:
             initial = (key[0][:1] or "#").upper()

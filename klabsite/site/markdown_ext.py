@@ -238,10 +238,39 @@ class RenderedDocument:
     page's (sorted) order."""
 
 
+@dataclass
+class DocumentState:
+    """What the stages of one conversion find and hand on; :func:`convert` makes it the
+    :class:`RenderedDocument` (see there for each field)."""
+
+    source: str
+    messages: list[tuple[int, str]] = field(default_factory=list)
+    links: list[tuple[int, str]] = field(default_factory=list)
+    headings: list[tuple[int, str, str]] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    translated: int = 0
+    total: int = 0
+    title: str | None = None
+    """The ``h1``'s text, once the link stage has taken it out (None before, or without one)."""
+    lead: str = ""
+    summary: str = ""
+    summary_lang: str = ""
+    summary_line: int = 0
+    summary_msgid: str = ""
+    updated: dt.date | None = None
+    notes: dict[int, str] = field(default_factory=dict)
+    texts: list[tuple[int, str, str, bool]] = field(default_factory=list)
+    terms: list[tuple[str, str]] = field(default_factory=list)
+    body_start: int = 0
+    """The index of the first line after the front matter."""
+    raw_from: int = 0
+    """Markdown's HTML stash counter once the source's own HTML starts (``klab-raw-html-start``)."""
+
+
 class _FrontMatter(Preprocessor):
     """Reads (and blanks out) the ``---`` block of ``key: value`` lines at the top of a document."""
 
-    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: DocumentState) -> None:
         super().__init__(md)
         self.context = context
         self.state = state
@@ -279,29 +308,29 @@ class _FrontMatter(Preprocessor):
         if "updated" in values:
             number, parts = values["updated"]
             try:
-                self.state["updated"] = dt.date.fromisoformat(" ".join(parts).strip())
+                self.state.updated = dt.date.fromisoformat(" ".join(parts).strip())
             except ValueError:
                 given = " ".join(parts)
                 raise BuildError(f"front matter: updated takes a date such as 2026-12-01, not {given!r}",
                                  self.context.path, number) from None
-        self.state["body_start"] = end + 1
+        self.state.body_start = end + 1
         return [""] * (end + 1) + lines[end + 1:]
 
     def _summary(self, line: int, msgid: str) -> None:
         if not msgid:
             raise BuildError("front matter: the summary is empty", self.context.path, line)
         context, state = self.context, self.state
-        state["messages"].append((line, msgid))
-        state["notes"][line] = FRONT_MATTER_KEYS["summary"]
-        state["total"] += 1
+        state.messages.append((line, msgid))
+        state.notes[line] = FRONT_MATTER_KEYS["summary"]
+        state.total += 1
         translation = None if context.extract else (
             context.translate(msgid) if context.lang != context.source_lang else msgid)
         if translation:
-            state["translated"] += 1
-        state["summary"] = plain_text(translation or msgid)
-        state["summary_lang"] = context.lang if translation else context.source_lang
-        state["summary_line"], state["summary_msgid"] = line, msgid
-        state["texts"].append((line, msgid, translation or msgid,
+            state.translated += 1
+        state.summary = plain_text(translation or msgid)
+        state.summary_lang = context.lang if translation else context.source_lang
+        state.summary_line, state.summary_msgid = line, msgid
+        state.texts.append((line, msgid, translation or msgid,
                                bool(translation) and context.lang != context.source_lang))
 
 
@@ -392,12 +421,12 @@ class _RawHtmlStart(Preprocessor):
     """Runs after the directives and fenced code, before raw HTML is read: every piece of HTML
     Markdown keeps aside from here on (block and inline) was written in the source."""
 
-    def __init__(self, md: markdown.Markdown, state: dict[str, Any]) -> None:
+    def __init__(self, md: markdown.Markdown, state: DocumentState) -> None:
         super().__init__(md)
         self.state = state
 
     def run(self, lines: list[str]) -> list[str]:
-        self.state["raw_from"] = self.md.htmlStash.html_counter
+        self.state.raw_from = self.md.htmlStash.html_counter
         return lines
 
 
@@ -419,13 +448,13 @@ class _LineFinder:
 
 
 class _Translate(Treeprocessor):
-    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: DocumentState) -> None:
         super().__init__(md)
         self.context = context
         self.state = state
 
     def run(self, root: etree.Element) -> None:
-        self.finder = _LineFinder(self.state["source"], self.state.get("body_start", 0))
+        self.finder = _LineFinder(self.state.source, self.state.body_start)
         self.used_ids: set[str] = set()
         self._walk(root, self.context.lang)
 
@@ -451,17 +480,17 @@ class _Translate(Treeprocessor):
         msgid = normalize(text)
         if not _HAS_WORD.search(HTML_PLACEHOLDER_RE.sub("", msgid)):
             return current_lang
-        self.state["messages"].append((line, msgid))
-        self.state["total"] += 1
+        self.state.messages.append((line, msgid))
+        self.state.total += 1
         if context.extract:
             return current_lang
         translation = context.translate(msgid) if context.lang != context.source_lang else msgid
-        self.state["texts"].append((line, msgid, translation or msgid,
+        self.state.texts.append((line, msgid, translation or msgid,
                                     bool(translation) and context.lang != context.source_lang))
         if context.glossary:
             element.set("data-klab-msgid", msgid)
         if translation:
-            self.state["translated"] += 1
+            self.state.translated += 1
             element.text = translation
             lang = context.lang
         else:
@@ -502,21 +531,21 @@ class _Links(Treeprocessor):
         parent.insert(index, wrapper)
         wrapper.append(table)
 
-    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: dict[str, Any]) -> None:
+    def __init__(self, md: markdown.Markdown, context: DocumentContext, state: DocumentState) -> None:
         super().__init__(md)
         self.context = context
         self.state = state
 
     def run(self, root: etree.Element) -> None:
-        self.lines = self.state["source"].split("\n")
+        self.lines = self.state.source.split("\n")
         if not self.context.extract:
             self._raw_html(root, 1)
         self._walk(root, 1)
         parents = {child: parent for parent in root.iter() for child in parent}
         heading, tables = "", 0
         for element in list(root.iter()):
-            if element.tag == "h1" and "title" not in self.state:
-                self.state["title"] = self._text(element)
+            if element.tag == "h1" and self.state.title is None:
+                self.state.title = self._text(element)
                 parents[element].remove(element)
             elif element.tag in ("h2", "h3", "h4"):
                 heading, tables = self._text(element), 0
@@ -524,13 +553,13 @@ class _Links(Treeprocessor):
                 tables += 1
                 self._wrap_table(element, parents[element], heading or self.context.table_label, tables)
         for element in root.iter():
-            if element.tag in ("h2", "h3") and element.get("id"):
-                self.state["headings"].append((int(element.tag[1]), element.get("id"), self._text(element)))
-                self.state["ids"].add(element.get("id"))
-            elif element.get("id"):
-                self.state["ids"].add(element.get("id"))
-            if element.tag == "p" and "title" in self.state and not self.state["lead"]:
-                self.state["lead"] = self._text(element)
+            ident = element.get("id")
+            if element.tag in ("h2", "h3") and ident:
+                self.state.headings.append((int(element.tag[1]), ident, self._text(element)))
+            if ident:
+                self.state.ids.add(ident)
+            if element.tag == "p" and self.state.title is not None and not self.state.lead:
+                self.state.lead = self._text(element)
             element.attrib.pop("data-klab-line", None)
         in_pre = {id(code) for pre in root.iter("pre") for code in pre.iter("code")}
         for code in [code for code in root.iter("code") if id(code) not in in_pre]:
@@ -583,7 +612,7 @@ class _Links(Treeprocessor):
         def check(match: re.Match[str]) -> str:
             index = int(match.group(1))
             raw = stash[index] if index < len(stash) else ""
-            if index < self.state["raw_from"] or not isinstance(raw, str) or _ENTITY.fullmatch(raw):
+            if index < self.state.raw_from or not isinstance(raw, str) or _ENTITY.fullmatch(raw):
                 return match.group(0)
             if _COMMENT.fullmatch(raw.strip()):
                 return ""  # a note for translators: not published
@@ -609,7 +638,7 @@ class _Links(Treeprocessor):
                     url = self._rewrite(url, at)
                     child.set("href", url)
                 if not _SCHEME_OR_HOST.match(url):
-                    self.state["links"].append((at, url))
+                    self.state.links.append((at, url))
             self._walk(child, child_line)
 
     def _rewrite(self, href: str, line: int) -> str:
@@ -728,7 +757,7 @@ class _FocusablePre(Postprocessor):
 class KlabExtension(Extension):
     """Registers the klab stages for one document (see the module docstring)."""
 
-    def __init__(self, context: DocumentContext, state: dict[str, Any]) -> None:
+    def __init__(self, context: DocumentContext, state: DocumentState) -> None:
         super().__init__()
         self.context = context
         self.state = state
@@ -760,17 +789,13 @@ def convert(source: str, context: DocumentContext) -> RenderedDocument:
     >>> doc.messages
     [(1, 'Title'), (3, 'See [the cards](01-cards.md#tricks).')]
     """
-    state: dict[str, Any] = {"source": source, "messages": [], "links": [], "headings": [], "ids": set(),
-                             "translated": 0, "total": 0, "lead": "", "summary": "", "summary_lang": "",
-                             "notes": {}, "raw_from": 0, "texts": [], "summary_line": 0,
-                             "summary_msgid": "", "terms": []}
+    state = DocumentState(source)
     md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, KlabExtension(context, state)],
                            output_format="html")
     html = md.convert(source)
-    return RenderedDocument(html=html, title=state.get("title", ""), headings=state["headings"],
-                            messages=state["messages"], links=state["links"], ids=state["ids"],
-                            translated=state["translated"], total=state["total"], lead=state["lead"],
-                            summary=state["summary"], summary_lang=state["summary_lang"],
-                            notes=state["notes"], texts=state["texts"], summary_line=state["summary_line"],
-                            summary_msgid=state["summary_msgid"], terms=state["terms"],
-                            updated=state.get("updated"))
+    return RenderedDocument(html=html, title=state.title or "", headings=state.headings,
+                            messages=state.messages, links=state.links, ids=state.ids,
+                            translated=state.translated, total=state.total, lead=state.lead,
+                            summary=state.summary, summary_lang=state.summary_lang,
+                            notes=state.notes, texts=state.texts, summary_line=state.summary_line,
+                            summary_msgid=state.summary_msgid, terms=state.terms, updated=state.updated)
