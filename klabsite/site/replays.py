@@ -126,6 +126,13 @@ class StepView:
     trick with the best card but not now; ``"pit-through"`` when the other side chose trump and
     the best card stopped their pit but the card played lets them take every trick
     (:func:`_pit_swing`)."""
+    must_name: str | None = None
+    """For a Klaverjas bid naming trump where the engine offered no pass, why, by ``trump-choice``:
+    ``"forced"``, ``"all-passed"`` (free: all four passed) or ``"all-passed-turned"`` (not the
+    suit proposed)."""
+    to_name: Seat | None = None
+    """For a refused schmeiss after which trump is still to be named: who must name it (the
+    engine's player to act)."""
 
     @property
     def name(self) -> str:
@@ -260,23 +267,6 @@ class DealView:
         """The step called ``name``."""
         return next(step for step in self.steps if step.name == name)
 
-    def must_name(self, step: StepView) -> str | None:
-        """Why the Klaverjas player who names trump at ``step`` could not pass: ``forced``
-        (``trump-choice=forced``), ``all-passed`` (the four players passed before him) or
-        ``all-passed-turned`` (the same, with ``trump-choice=turned``: not the suit proposed).
-        None when he could have passed, or the step names no trump."""
-        action = step.step.action
-        if not self.by_side or action is None or action.kind is not ActionKind.NAME:
-            return None
-        choice = getattr(self.rules, "trump_choice", "free")
-        if choice == "forced":
-            return "forced"
-        before = [other.step.action for other in self.steps[:self.steps.index(step)]
-                  if other.kind == "bid" and other.step.action is not None]
-        if len(before) >= 4 and all(bid.kind is ActionKind.PASS for bid in before[-4:]):
-            return "all-passed-turned" if choice == "turned" else "all-passed"
-        return None
-
     @property
     def voided_sequences(self) -> Seat | None:
         """Klaberjass, ``no-trick-melds=void``: the player who won the comparison of sequences but
@@ -364,17 +354,44 @@ def _plays(done: DealReplay) -> dict[int, _Play]:
     return plays
 
 
+_MUST_NAME = {"forced": "forced", "turned": "all-passed-turned"}
+"""Why a Klaverjas player had to name trump, by ``trump-choice`` (else ``"all-passed"``)."""
+
+
+def _bids(done: DealReplay) -> dict[int, tuple[str | None, Seat | None]]:
+    """The bids of ``done`` (by action index) where the rules, not the player, decided what comes
+    next, as the engine's legal actions tell: a Klaverjas trump named with no pass allowed
+    (:attr:`StepView.must_name`), and a refused schmeiss after which trump is still to be named, by
+    the player then to act (:attr:`StepView.to_name`)."""
+    found: dict[int, tuple[str | None, Seat | None]] = {}
+    refused = after = None
+    for index, action, deal in positions(done):
+        if refused is not None and deal.trump is None:
+            found[refused] = (None, deal.to_act)
+        refused, after = (index if action.kind is ActionKind.REFUSE else None), deal
+        if (action.kind is ActionKind.NAME and isinstance(deal, KlaverjasDeal)
+                and all(legal.kind is not ActionKind.PASS for legal in deal.legal_actions())):
+            found[index] = (_MUST_NAME.get(deal.rules.trump_choice, "all-passed"), None)
+    if refused is not None and after is not None and after.trump is None:  # the record stops there
+        found[refused] = (None, after.to_act)
+    return found
+
+
 def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple[StepView, ...]:
     """The views of a played deal's steps: a card play with its analysis, what the rules allowed
-    and whether it turned the deal."""
-    card_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
-    plays = _plays(done)
+    and whether it turned the deal; a bid the rules decided."""
+    action_index = {id(action): index for index, (action, _) in enumerate(done.applied)}
+    plays, bids = _plays(done), _bids(done)
     views = []
     for position, step in enumerate(steps):
         if step.action is None or not step.name.startswith("t"):
-            views.append(StepView(step, position))
+            decided = None
+            if step.action is not None and step.name.startswith("b"):
+                decided = bids.get(action_index[id(step.action)])
+            must_name, to_name = decided or (None, None)
+            views.append(StepView(step, position, must_name=must_name, to_name=to_name))
             continue
-        play = plays[card_index[id(step.action)]]
+        play = plays[action_index[id(step.action)]]
         views.append(StepView(step, position, play.dd, play.forced, play.rule, play.partner_winning,
                               _swing(step, play.dd, by_side) or play.pit))
     return tuple(views)
