@@ -12,7 +12,7 @@ instead, without a line:
 
 from __future__ import annotations
 
-__all__ = ["BuildError", "quote"]
+__all__ = ["BuildError", "quote", "warn"]
 
 
 class BuildError(ValueError):
@@ -44,3 +44,21 @@ def quote(text: object, limit: int = 40) -> str:
     """
     text = str(text)
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def warn(warnings: list[str], message: str, path: str, line: int = 1, *, strict: bool,
+         refusal: str = "") -> None:
+    """Add the warning ``path:line: warning: message`` to ``warnings``; with ``strict`` (``--strict``)
+    raise it as a :class:`BuildError` instead, ``refusal`` added to its message.
+
+    >>> notes: list[str] = []
+    >>> warn(notes, "2 fuzzy", "fr.po", 7, strict=False)
+    >>> notes
+    ['fr.po:7: warning: 2 fuzzy']
+    >>> warn(notes, "2 fuzzy", "fr.po", 7, strict=True, refusal="; --strict refuses them")
+    Traceback (most recent call last):
+    klabsite.site.errors.BuildError: fr.po:7: 2 fuzzy; --strict refuses them
+    """
+    if strict:
+        raise BuildError(message + refusal, path, line)
+    warnings.append(f"{path}:{line}: warning: {message}")

@@ -31,7 +31,7 @@ from klabsite.site.catalogs import (
     reference_labels,
 )
 from klabsite.site.config import SiteConfig
-from klabsite.site.errors import BuildError
+from klabsite.site.errors import BuildError, warn
 from klabsite.site.replays import LoadedRecord, load_records
 from klabsite.site.template_messages import absent_messages, template_messages
 from klabsite.site.titles import TITLE_CONTEXT, missing_titles
@@ -197,9 +197,8 @@ def _load_language(config: SiteConfig, code: str, warnings: list[str],
             if stats.missing:
                 summary += (f"; {stats.missing} of them not in the catalog at all "
                             "(run: klabsite i18n update)")
-            if config.strict:
-                raise BuildError(f"{summary}; --strict needs complete translations", display, line)
-            warnings.append(f"{display}:{line}: warning: {summary}")
+            warn(warnings, summary, display, line, strict=config.strict,
+                 refusal="; --strict needs complete translations")
         catalogs[domain] = (display, catalog)
     messages = compile_catalog(catalogs["messages"][1], "messages")
     missed = MissedMessages()
@@ -225,9 +224,7 @@ def _check_titles(config: SiteConfig, languages: tuple[LanguageData, ...], recor
             first = missing[0][:40]
             which = f"{len(missing)} deal titles are" if len(missing) > 1 else f"deal title {first!r} is"
             message = f"{which} not in the catalog yet (run: klabsite i18n extract && klabsite i18n update)"
-            if config.strict:
-                raise BuildError(message, display)
-            warnings.append(f"{display}:1: warning: {message}")
+            warn(warnings, message, display, strict=config.strict)
 
 
 def _check_template_messages(config: SiteConfig, templates_dir: Path, languages: tuple[LanguageData, ...],
@@ -239,9 +236,7 @@ def _check_template_messages(config: SiteConfig, templates_dir: Path, languages:
             display, catalog = language.catalogs["messages"]
             if absent := absent_messages(messages, catalog, display):
                 (template, line), message = absent
-                if config.strict:
-                    raise BuildError(message, template, line)
-                warnings.append(f"{template}:{line}: warning: {message}")
+                warn(warnings, message, template, line, strict=config.strict)
     return frozenset(messages)
 
 

@@ -41,7 +41,7 @@ from klabsite.site.components import Components, install_filters, template_optio
 from klabsite.site.config import Language
 from klabsite.site.deal_links import see_deal
 from klabsite.site.directives import DIRECTIVES
-from klabsite.site.errors import BuildError
+from klabsite.site.errors import BuildError, warn
 from klabsite.site.glossary import GLOSSARY_SLUG
 from klabsite.site.guard import Problem, Scan, check_css, scan_svg
 from klabsite.site.i18n import TEXT_DIRECTIONS, HtmlTranslations, Localizer
@@ -631,26 +631,20 @@ def _warnings(site: Site, renderer: Renderer) -> list[str]:
     the checks find in the rules pages' words, interface messages the code asked for that a catalog
     lacks, and rules paragraphs missing from a catalog."""
     warnings = list(site.warnings)
+    strict = site.config.strict
     for message, path, line in text_findings(renderer):
-        if site.config.strict:
-            raise BuildError(message, path, line)
-        warnings.append(f"{path}:{line}: warning: {message}")
+        warn(warnings, message, path, line, strict=strict)
     for language in site.languages:  # what the code asked for; the templates' words are checked already
         if "messages" in language.catalogs:
             display, catalog = language.catalogs["messages"]
             asked = {key: (display, 1) for key in language.missed.keys if key not in site.template_messages}
             if absent := absent_messages(asked, catalog, display):
-                _where, message = absent
-                if site.config.strict:
-                    raise BuildError(message, display)
-                warnings.append(f"{display}:1: warning: {message}")
+                warn(warnings, absent[1], display, strict=strict)
     for lang, missing in sorted(renderer.stale.items()):
         display = site.lang(lang).catalogs["content"][0]
         message = (f"{len(missing)} rules paragraphs are not in the catalog yet "
                    "(run: klabsite i18n extract && klabsite i18n update)")
-        if site.config.strict:
-            raise BuildError(message, display)
-        warnings.append(f"{display}:1: warning: {message}")
+        warn(warnings, message, display, strict=strict)
     return warnings
 
 
