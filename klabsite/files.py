@@ -37,6 +37,7 @@ from klabsite.engine.text import printable, shorten
 __all__ = [
     "write_atomically",
     "write_standard_output",
+    "scratch_beside",
     "output_target",
     "refuse_read_only",
     "replace_together",
@@ -89,10 +90,23 @@ def _temporary(path: Path, data: bytes, mode: int) -> Path:
     return Path(name)
 
 
-def _naming(error: OSError, path: Path) -> OSError:
-    """``error`` told of the file being replaced, ``path``, not of its temporary file (a full
-    disk or a failed rename names the file the user asked for)."""
-    return OSError(error.errno, error.strerror or str(error), str(path))
+def _naming(error: OSError, path: Path | str) -> OSError:
+    """``error`` told of ``path``, the file the user asked for, not of a temporary file or of where
+    its links lead (a full disk or a failed rename names the file as given)."""
+    return OSError(error.errno, error.strerror or str(error), os.fspath(path))
+
+
+@contextlib.contextmanager
+def scratch_beside(path: Path) -> Iterator[Path]:
+    """An empty scratch file in ``path``'s folder, named as the temporary files here are, removed
+    afterwards: work for ``path`` needs no room elsewhere."""
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        yield Path(name)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -120,10 +134,10 @@ def write_atomically(path: Path | str, data: bytes) -> None:
         return
     try:
         replace_together([(_writable_target(path), data)])
-    except OSError as error:  # name the file as the caller did, not where its links lead
+    except OSError as error:
         if error.filename is None or os.path.realpath(error.filename) != os.path.realpath(path):
             raise
-        raise OSError(error.errno, error.strerror or str(error), os.fspath(path)) from None
+        raise _naming(error, path) from None
 
 
 def write_standard_output(text: str) -> None:

@@ -118,10 +118,7 @@ def _in_place(path: str) -> int:
             print(f"{printable(path)}: the file changed while it was being analysed; nothing was written "
                   "(run klabsite analyse again)", file=sys.stderr)
             return EXIT_USAGE
-        try:
-            write_atomically(real, record.to_text().encode("utf-8"))
-        except OSError as error:  # the file as given, not where its links lead
-            raise OSError(error.errno, error.strerror or str(error), path) from None
+        write_atomically(path, record.to_text().encode("utf-8"))  # errors name it as given
     print(_analysed_line(path, record))
     return 0
 

@@ -17,18 +17,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
 from babel.messages.frontend import BaseError, CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from klabsite.files import write_atomically
+from klabsite.files import scratch_beside, write_atomically
 from klabsite.site.catalogs import (
     DOMAINS,
     catalog_path,
@@ -102,26 +101,13 @@ its templates and rules pages. Its interface strings from klabsite's own code co
 default site's ``messages.pot``."""
 
 
-@contextlib.contextmanager
-def _scratch_beside(path: Path) -> Iterator[Path]:
-    """A scratch file in ``path``'s folder (named as :mod:`klabsite.files` names its temporary
-    files), removed afterwards: work for ``path`` needs no room elsewhere."""
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        yield Path(name)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(name)
-
-
 def _extract_to(config: SiteConfig, domain: str, pot: Path, shown: str | None = None) -> int:
     """``pybabel extract`` of ``domain`` into ``pot`` (a scratch file; ``shown``: the template it
     stands for, as messages name it)."""
     mapping = config.root / MAPPING_FILES[domain]
     with contextlib.ExitStack() as stack:
         if not mapping.is_file():
-            mapping = stack.enter_context(_scratch_beside(pot))
+            mapping = stack.enter_context(scratch_beside(pot))
             mapping.write_text(PROJECT_MAPPINGS[domain], encoding="utf-8")
         stack.enter_context(contextlib.chdir(config.root))  # locations like site_src/rules/01-cards.md:3
         code = pybabel("extract", "-F", str(mapping), "-o", str(pot),
@@ -172,7 +158,7 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
     for domain in DOMAINS:  # each template is extracted beside itself, then replaced whole or not at all
         pot = config.locales_dir / f"{domain}.pot"
         try:
-            with _scratch_beside(pot) as fresh:
+            with scratch_beside(pot) as fresh:
                 if code := _extract_to(config, domain, fresh, config.relative(pot)):
                     return code
                 new = fresh.read_text(encoding="utf-8")
