@@ -212,8 +212,9 @@ def klaberjass_world(view: KlaberjassView, knowledge: Knowledge, layout: Mapping
     trick = view.trick
     plays = view.played[:len(view.played) - len(trick)]
     for seat, won in fast2.finished_tricks(plays, t):
-        points[PLAYERS.index(seat)] += won
-        tricks[PLAYERS.index(seat)] += 1
+        player = PLAYERS.index(seat)
+        points[player] += won
+        tricks[player] += 1
     king_queen = Card(Rank.KING, trump).bit | Card(Rank.QUEEN, trump).bit
     for index, seat in enumerate(PLAYERS):
         if mask_of(card for who, card in view.played if who is seat) & king_queen == king_queen:

@@ -29,7 +29,7 @@ from klabsite.bots.inference import STOCK, Knowledge, Place
 from klabsite.engine.cards import Card, cards_of, mask_of
 from klabsite.engine.fast import klaberjass as fast2
 from klabsite.engine.fast import klaverjas as fast4
-from klabsite.engine.klaberjass import KlaberjassView, Phase, opponent_of, stack_deck
+from klabsite.engine.klaberjass import SEATS, KlaberjassView, Phase, opponent_of, stack_deck
 from klabsite.engine.klaverjas import KlaverjasView, deck_from_hands
 from klabsite.engine.seats import CLOCKWISE, Seat
 
@@ -97,11 +97,10 @@ def position_for(view: KlaberjassView | KlaverjasView, knowledge: Knowledge,
         position.trick = [card.index for _, card in trick]
         position.points, position.roem, position.tricks = fast4.side_tally(view.tricks)
         return position
-    players = (Seat.N, Seat.S)
     trump = view.trump.index
     points = [0, 0]
     plays = view.played[:len(view.played) - len(trick)]
     for winner, trick_points in fast2.finished_tricks(plays, trump):
-        points[players.index(winner)] += trick_points
-    return fast2.Position([hands[Seat.N], hands[Seat.S]], trump, players.index(leader),
+        points[SEATS.index(winner)] += trick_points
+    return fast2.Position([hands[Seat.N], hands[Seat.S]], trump, SEATS.index(leader),
                           view.rules.must_beat == "any-lead", trick[0][1].index if trick else -1, points)

@@ -22,7 +22,7 @@ from klabsite.engine.actions import Meld
 from klabsite.engine.cards import Rank, Suit, mask_of
 from klabsite.engine.events import TrickWon
 from klabsite.engine.fast.klaverjas import side_tally
-from klabsite.engine.klaberjass import BELLA, BellaDecided, KlaberjassDeal, Phase
+from klabsite.engine.klaberjass import BELLA, SEATS, BellaDecided, KlaberjassDeal, Phase
 from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasPhase
 from klabsite.engine.melds import compare, meld_sets
 from klabsite.engine.options import KlaberjassRules
@@ -32,8 +32,8 @@ from klabsite.solver.klaverjas import KlaverjasPosition
 
 __all__ = ["NotInPlay", "klaberjass_position", "klaverjas_position", "meld_matrix", "PLAYERS"]
 
-PLAYERS: tuple[Seat, Seat] = (Seat.N, Seat.S)
-"""Klaberjass players by index."""
+PLAYERS: tuple[Seat, Seat] = SEATS
+"""Klaberjass players by the solver's index: the engine's seats, in their order."""
 
 
 class NotInPlay(ValueError):
