@@ -206,3 +206,92 @@ def test_the_score_tables_column_headings_line_up_with_their_numbers(page: Page,
         for heading, number in zip(headings, numbers, strict=True):
             head, cell = heading.evaluate(_TEXT_EDGES), number.evaluate(_TEXT_EDGES)
             assert abs(head[edge] - cell[edge]) < 2, (table, heading.inner_text(), head, cell)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stepping_through_a_deal_on_a_wide_screen_never_moves_the_table(page: Page, base_url, sample_deals, shipped,
+                                                                         game):
+    """On a screen that shows the whole step, the table lies right under Previous and Next, where
+    every step draws it: what happened, whose length varies, follows it."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    deal = shipped[sample_deals[game]]
+    tops = {}
+    for step in deal.steps:
+        page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+        table, what = page.locator(".card-table").bounding_box(), page.locator(".what").bounding_box()
+        assert table and what and what["y"] > table["y"] + table["height"], step.name
+        tops[step.name] = round(table["y"])
+    assert len(set(tops.values())) == 1, tops
+
+
+_HAND_ROWS = """() => [...document.querySelectorAll('.card-table .seat')].map(seat => {
+  const edge = seat.getBoundingClientRect(), rows = new Map();
+  let outside = 0;
+  for (const slot of seat.querySelectorAll('.slot')) {
+    const top = Math.round(slot.getBoundingClientRect().top), card = slot.firstElementChild.getBoundingClientRect();
+    rows.set(top, (rows.get(top) || 0) + 1);
+    outside = Math.max(outside, edge.left - card.left, card.right - edge.right);
+  }
+  return [seat.className.match(/seat-(\\w)/)[1], [...rows.values()], outside];
+})"""
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 360), ("ar", 360), ("en", 320), ("en", 1280)])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_lies_in_even_rows_inside_its_seat_on_every_step(page: Page, base_url, sample_deals, shipped, game,
+                                                                lang, width):
+    """Never one card alone on a row (eight cards wrapping seven and one), never a card over the
+    edge of its seat, and the same rows on every step: a played card keeps its place."""
+    page.set_viewport_size({"width": width, "height": 740})
+    deal = shipped[sample_deals[game]]
+    rows_seen: dict[str, set[tuple[int, ...]]] = {}
+    for step in deal.steps:
+        page.goto(f"{base_url}{lang}/deals/{deal.id}/{step.name}.html")
+        for seat, rows, outside in page.evaluate(_HAND_ROWS):
+            assert outside <= 1, f"{step.name}: a card of {seat} lies {outside:.0f} px outside its seat"
+            assert len(rows) == 1 or min(rows) > 1 and max(rows) - min(rows) <= 2, f"{step.name}: {seat} {rows}"
+            rows_seen.setdefault(seat, set()).add(tuple(rows))
+    changing = {seat: rows for seat, rows in rows_seen.items() if len({len(row) for row in rows}) > 1}
+    assert not changing, f"the number of rows changes from step to step: {changing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_shows_who_won_each_trick_and_its_points_without_scrolling(page: Page, base_url, sample_deals,
+                                                                            shipped, game):
+    """The overview's tricks on a phone: a play a line, so that the winner and the points stay in the box."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}en/deals/{sample_deals[game]}/index.html")
+    box = page.locator(".table-wrap:has(> table.tricks)").bounding_box()
+    assert box
+    for row in page.locator("table.tricks tbody tr").all():
+        for cell in row.locator("td").all()[:3]:  # the cards, the winner, the points
+            edge = cell.bounding_box()
+            assert edge and edge["x"] + edge["width"] <= box["x"] + box["width"] + 1, cell.inner_text()
+        plays = [play.bounding_box()["y"] for play in row.locator(".trick-play").all()]
+        assert len(set(plays)) == len(plays) == len(shipped[sample_deals[game]].seats), plays
+
+
+def test_the_steps_of_the_trick_in_play_are_set_apart(page: Page, base_url, sample_deals):
+    """Two step links on one line never read as one run of words ("Bid 1: South Bid 2: North")."""
+    page.goto(f"{base_url}en/deals/{sample_deals['klaberjass']}/deal.html")
+    links = page.locator(".step-list .is-current li a").all()
+    assert len(links) > 2
+    boxes = [link.bounding_box() for link in links]
+    gaps = [right["x"] - (left["x"] + left["width"]) for left, right in zip(boxes, boxes[1:], strict=False)
+            if left and right and abs(left["y"] - right["y"]) < 2]
+    assert gaps and min(gaps) >= 10, gaps
+
+
+def test_a_printed_step_names_its_deal_and_marks_the_trick_winner_in_black(page: Page, base_url, sample_deals, shipped):
+    deal = shipped[sample_deals["klaverjas"]]
+    won = next(step for step in deal.steps if step.kind == "card" and step.table.won_by)
+    page.goto(f"{base_url}en/deals/{deal.id}/{won.name}.html")
+    page.emulate_media(media="print")
+    expect(page.locator(".breadcrumb")).to_be_visible()
+    expect(page.locator(".breadcrumb")).to_contain_text("Klaverjas")
+    outline = page.locator(".played.is-winner .card").evaluate("e => getComputedStyle(e).outlineColor")
+    assert outline == "rgb(0, 0, 0)", outline
+    page.goto(f"{base_url}en/deals/{deal.id}/index.html")
+    page.emulate_media(media="print")
+    expect(page.locator("a[download]")).to_be_hidden()
+    expect(page.locator(".step-go").first).to_be_hidden()

@@ -384,3 +384,64 @@ def test_every_table_fits_the_width_of_an_a4_sheet_in_print(page: Page, base_url
                 problems.append(f"{path}: {table.get_attribute('class')} is {wide} px wide in {room} px")
     assert tables > 10
     assert not problems, problems
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout details a reader sees
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_quick_facts_give_each_fact_a_line_of_its_own(page: Page, base_url, lang, width):
+    """"Players 2", then "Cards 32 …" below it: never one run of words ("Joueurs : 2 Cartes : 32")."""
+    page.set_viewport_size({"width": width, "height": 900})
+    for game in ("klaberjass", "klaverjas"):
+        page.goto(f"{base_url}{lang}/{game}.html")
+        names = page.locator(".admonition.facts dt").all()
+        assert len(names) >= 5
+        tops = [name.bounding_box()["y"] for name in names]
+        values = [value.bounding_box() for value in page.locator(".admonition.facts dd").all()]
+        for top, value in zip(tops[1:], values, strict=False):
+            assert top >= value["y"] + value["height"] - 1, f"{game}: a fact starts on its previous fact's line"
+
+
+@pytest.mark.parametrize("path", ["index.html", "404.html"])
+def test_the_hero_is_centred_over_the_centred_list_on_a_wide_screen(page: Page, base_url, path):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + path)
+
+    def centre(selector: str) -> float:
+        box = page.locator(selector).first.bounding_box()
+        assert box, selector
+        return box["x"] + box["width"] / 2
+
+    assert abs(centre(".hero h1") - centre(".language-list")) < 2
+    assert abs(centre(".hero-cards") - centre(".language-list")) < 2
+
+
+_NAME_AND_BADGE = """seat => { const range = document.createRange();
+    range.selectNodeContents(seat.querySelector('.pic-seat-name'));
+    const name = range.getBoundingClientRect(), badge = seat.querySelector('.badge').getBoundingClientRect();
+    return [name.left, name.right, badge.left, badge.right]; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_seat_in_a_picture_reads_its_name_before_its_badge(page: Page, pictures_site, lang):
+    """Inside the compass (left to right in every language) a seat's label follows the page's
+    direction: in Arabic the name on the right, its badge ("dealer") to its left."""
+    page.goto(pictures_site + f"{lang}/pictures.html")
+    seats = page.locator(".seating .pic-seat:has(.badge)").all()
+    assert seats
+    for seat in seats:
+        name_left, name_right, badge_left, badge_right = seat.evaluate(_NAME_AND_BADGE)
+        if lang == "ar":
+            assert badge_right <= name_left + 1, seat.inner_text()
+        else:
+            assert badge_left >= name_right - 1, seat.inner_text()
+
+
+def test_headings_print_without_their_section_mark(page: Page, base_url):
+    page.goto(f"{base_url}en/klaverjas.html")
+    page.emulate_media(media="print")
+    marks = page.locator("h2 .heading-anchor").evaluate_all(
+        "links => links.map(link => getComputedStyle(link, '::after').content)")
+    assert marks and set(marks) <= {"none", "normal"}, set(marks)
