@@ -311,6 +311,52 @@ def test_svg_image_may_not_hold_a_script(project):
     _fails_at(project, "site_src/static/favicon.svg", 2, "a <script> element")
 
 
+_SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+
+
+@pytest.mark.parametrize(("inside", "problem"), [
+    ('<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script>', "a prefixed element <x:script>"),
+    ('<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(2)</h:script>', "a prefixed element <h:script>"),
+    ('<x:style xmlns:x="http://www.w3.org/2000/svg">@import url(https://evil.example/i.css);</x:style>',
+     "a prefixed element <x:style>"),
+    ('<a xmlns:l="http://www.w3.org/1999/xlink" l:href="javascript:alert(1)"><rect/></a>',
+     "a namespace xmlns:l="),
+    ('<g xmlns="http://www.w3.org/1999/xhtml"><rect/></g>', "a namespace xmlns="),
+    ('<rect style="fill:url(https://evil.example/p.svg#g)"/>', "an external resource in url()"),
+    ('<rect fill="url( \'//evil.example/p.svg#g\')"/>', "an external resource in url()"),
+])
+def test_an_image_may_not_hide_a_script_or_a_load_behind_a_namespace_prefix(inside, problem):
+    """An SVG file is XML: a prefix bound to SVG's or XHTML's namespace makes ``<x:script>`` a script
+    when the image is opened by itself (where no page's policy applies), and ``url()`` in any
+    attribute loads a resource."""
+    messages = [found.message for found in scan_svg(f"{_SVG_OPEN}{inside}</svg>")]
+    assert any(message.startswith(problem) for message in messages), messages
+
+
+def test_an_image_may_use_xlink_and_local_references():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+           '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" style="fill: url(#g)"/>'
+           '<use xlink:href="#g" xml:space="preserve"/></svg>')
+    assert scan_svg(svg) == []
+
+
+def test_a_prefixed_script_in_an_image_fails_the_build_at_its_line(project):
+    icon = project / "site_src" / "static" / "favicon.svg"
+    icon.write_text(icon.read_text(encoding="utf-8").replace(
+        "</svg>", '\n<x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script></svg>'), encoding="utf-8")
+    _fails_at(project, "site_src/static/favicon.svg", 2, "a prefixed element <x:script>")
+
+
+@pytest.mark.parametrize(("css", "line"), [
+    ('body { background: url(\n"https://evil.example/a.png") }', 1),
+    ('main { background-image: image-set(url(a.png) 1x, "https://evil.example/b.png" 2x) }', 1),
+    ("a {}\n.x { background: url('https://evil.ex\\\nample/c.png') }", 2),
+])
+def test_a_stylesheet_url_is_found_across_lines_and_in_image_set(css, line):
+    assert [(found.line, found.message.split(" (")[0]) for found in check_css(css)] == [
+        (line, "an external resource in url()")]
+
+
 def test_guard_functions_find_nothing_in_the_real_stylesheet_and_icon():
     static = Path(__file__).resolve().parents[1] / "site_src" / "static"
     assert check_css((static / "style.css").read_text(encoding="utf-8")) == []

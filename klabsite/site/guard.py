@@ -74,6 +74,8 @@ _UNSAFE_SCHEMES = frozenset({"javascript", "vbscript", "data", "file", "blob", "
 _ANCHOR_SCHEMES = frozenset({"https", "mailto"})
 _SPECIAL_ELEMENTS = FORBIDDEN_ELEMENTS | _TEXT_ELEMENTS | {"head", "body", "style", "meta", "link", "img",
                                                            "title"}
+_SVG = "http://www.w3.org/2000/svg"
+_XLINK = "http://www.w3.org/1999/xlink"
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9._#?%~-][^:\x00-\x20]*\Z")
 """A relative URL that cannot hide a scheme or a host: no colon, no space, no leading slash."""
 
@@ -365,6 +367,8 @@ class _Parser(HTMLParser):
             if tag not in self.allowed or attrs:
                 self.problem(self._fragment_message(tag, attrs), self.raw())
             return
+        if self.kind == "svg":
+            self._svg_names(tag, attrs)
         if tag in _SPECIAL_ELEMENTS:
             self._special(tag, attrs)
         for name, value in attrs:
@@ -404,6 +408,28 @@ class _Parser(HTMLParser):
             self._meta({name: value for name, value in reversed(attrs)}, self.raw())
         if tag in ("link", "style", "img"):
             self.seen_resource = True
+
+    def _svg_names(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> None:
+        """An image is XML: a prefix can name any element (``<x:script xmlns:x=…>`` is a script),
+        and ``url()`` in any attribute loads a resource. So: no prefixed element, no namespace but
+        SVG's and XLink's, no prefix but ``xlink:`` and ``xml:``, and no ``url()`` out of the image."""
+        if ":" in tag:
+            self.problem(f"a prefixed element <{tag}> in an image: write SVG elements without a prefix",
+                         self.raw(), f"<{tag}")
+        for name, value in attrs:
+            prefix, colon, local = name.partition(":")
+            if name == "xmlns" or prefix == "xmlns":
+                wanted = _XLINK if local == "xlink" else _SVG if not colon else None
+                if value is None or value.strip() != wanted:
+                    self.problem(f"a namespace {name}={quote(value or '')} in an image: only SVG's "
+                                 "(xmlns) and XLink's (xmlns:xlink) may be declared", self.raw(), name)
+            elif colon and prefix not in ("xlink", "xml"):
+                self.problem(f"a prefixed attribute {name} on <{tag}> in an image: only xlink: and xml: "
+                             "may be used", self.raw(), name)
+            elif value and "(" in value:
+                for problem in check_css(value):
+                    where = f"(<{tag} {name}> in an image)"
+                    self.problem(f"{problem.message} {where}", self.raw(), *problem.needles)
 
     def _fragment_message(self, tag: str, attrs: Sequence[tuple[str, str | None]]) -> str:
         allowed = " ".join(f"<{name}>" for name in sorted(self.allowed))
@@ -529,6 +555,8 @@ def scan_svg(svg: str) -> list[Problem]:
 _CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
 _CSS_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{1,6})[ \t\n]?|\\([^\n0-9A-Fa-f])")
 _CSS_URL = re.compile(r"(?:url|src)\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))", re.IGNORECASE)
+_CSS_IMAGE_SET = re.compile(r"image-set\(([^;}]*)", re.IGNORECASE)
+_CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
 _CSS_FORBIDDEN = re.compile(
     r"@import|(?<![\w-])expression\s*\(|-moz-binding|(?<![\w-])behavior\s*:|javascript:", re.IGNORECASE)
 
@@ -543,7 +571,8 @@ def _css_unescape(match: re.Match[str]) -> str:
 def check_css(css: str) -> list[Problem]:
     """The problems of a stylesheet: ``@import``, script-like values, and ``url()`` out of the site.
 
-    Comments are skipped and CSS escapes decoded first (``\\75 rl(`` is ``url(``).
+    Comments are skipped and CSS escapes decoded first (``\\75 rl(`` is ``url(``); a URL is read
+    across lines (``url(`` then a newline), and the strings of ``image-set()`` are URLs too.
 
     >>> [p.message for p in check_css("a{}\\n/* x */ b { background: url('https://x.org/i.png') }")]
     ["an external resource in url() ('https://x.org/i.png'): the site loads only its own files"]
@@ -551,19 +580,27 @@ def check_css(css: str) -> list[Problem]:
     text = _CSS_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), css)
     text = _CSS_ESCAPE.sub(_css_unescape, text)
     problems = []
-    for number, line in enumerate(text.split("\n"), 1):
-        for match in _CSS_FORBIDDEN.finditer(line):
-            word = match.group(0)
-            fix = ("write the rules into this stylesheet" if word.lower() == "@import"
-                   else "a stylesheet holds no scripts: remove it")
-            problems.append(Problem(number, f"{word} in a stylesheet: {fix}", (word,)))
-        for match in _CSS_URL.finditer(line):
-            url = next(group for group in match.groups() if group is not None)
-            clean = _clean_url(url)
-            scheme = _SCHEME.match(clean)
-            if scheme and scheme.group(1).lower() == "data" and clean[5:].lower().startswith("image/"):
-                continue
-            if scheme or clean.replace("\\", "/").startswith("//"):
-                problems.append(Problem(number, f"an external resource in url() ({quote(url)}): the site "
-                                        "loads only its own files", (url,)))
+    for match in _CSS_FORBIDDEN.finditer(text):
+        word = match.group(0)
+        fix = ("write the rules into this stylesheet" if word.lower() == "@import"
+               else "a stylesheet holds no scripts: remove it")
+        problems.append(Problem(_line_of(text, match.start()), f"{word} in a stylesheet: {fix}", (word,)))
+    urls = [(match.start(), next(group for group in match.groups() if group is not None))
+            for match in _CSS_URL.finditer(text)]
+    for images in _CSS_IMAGE_SET.finditer(text):
+        offset = images.start(1)
+        urls += [(offset + string.start(), string.group(2) if string.group(1) is None else string.group(1))
+                 for string in _CSS_STRING.finditer(images.group(1))]
+    for start, url in sorted(urls):
+        clean = _clean_url(url)
+        scheme = _SCHEME.match(clean)
+        if scheme and scheme.group(1).lower() == "data" and clean[5:].lower().startswith("image/"):
+            continue
+        if scheme or clean.replace("\\", "/").startswith("//"):
+            message = f"an external resource in url() ({quote(url)}): the site loads only its own files"
+            problems.append(Problem(_line_of(text, start), message, (url.split("\n")[0],)))
     return problems
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
