@@ -15,6 +15,14 @@ from tests.browser_count import (  # noqa: F401 (hooks, registered by being here
 from tests.site_helpers import fixture_hand, make_project
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache(tmp_path_factory):
+    """The builds of the tests remember their outputs in a cache of their own, not the user's."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     """A project root: the fixture's rules and catalogs, the real templates and stylesheet."""

@@ -64,3 +64,48 @@ def test_pages_reused_from_the_last_build_give_the_site_a_fresh_build_gives(buil
     fresh = build(load_config(built, languages=["en"], out_dir=tmp_path / "fresh"))
     assert fresh.reused == 0
     assert tree(built / "_site") == tree(tmp_path / "fresh")
+
+
+def _a_page(built) -> str:
+    """The path of one replay page of the built site (a page later builds may take over)."""
+    page = next((built / "_site" / "en" / "deals").glob("*/t1-1.html"))
+    return page.relative_to(built / "_site").as_posix()
+
+
+def test_an_output_this_machine_did_not_write_is_rendered_anew(built, tmp_path, monkeypatch):
+    """A manifest counts only where the cache remembers writing it: an output folder committed to a
+    repository or copied from elsewhere (here: another cache) is never "up to date"."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-machine"))
+    report = build(load_config(built, languages=["en"]))
+    assert not report.up_to_date and report.reused == 0
+    assert build(load_config(built, languages=["en"])).up_to_date, "what it wrote itself, it trusts"
+
+
+def test_a_page_changed_after_the_build_is_drawn_again(built, tmp_path):
+    page = built / "_site" / _a_page(built)
+    good = page.read_bytes()
+    page.write_bytes(good.replace(b"</main>", b"<script>alert(1)</script></main>"))
+    assert not build(load_config(built, languages=["en"])).up_to_date
+    assert page.read_bytes() == good
+    _edit(built / "site_src" / "deals" / "kv.klab", "bots=heuristic", "bots=heuristic (edited)")
+    page.write_bytes(good.replace(b"</main>", b"<script>alert(1)</script></main>"))
+    report = build(load_config(built, languages=["en"]))
+    assert report.reused > 0 and b"<script" not in page.read_bytes()
+
+
+def test_a_link_or_a_stray_file_in_the_output_is_neither_followed_nor_kept(built, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP SECRET\n", encoding="utf-8")
+    page = built / "_site" / _a_page(built)
+    page.unlink()
+    page.symlink_to(secret)
+    (built / "_site" / "en" / "stray.html").write_text("<p>stray</p>", encoding="utf-8")
+    for edit in (None, "bots=heuristic (edited)"):
+        if edit:
+            _edit(built / "site_src" / "deals" / "kv.klab", "bots=heuristic", edit)
+            page.unlink()
+            page.symlink_to(secret)
+        report = build(load_config(built, languages=["en"]))
+        assert not report.up_to_date
+        assert not page.is_symlink() and b"TOP SECRET" not in page.read_bytes()
+        assert not (built / "_site" / "en" / "stray.html").exists()

@@ -15,12 +15,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
-from klabsite.site.cache import MANIFEST, Manifest, code_digest, inputs_digest, read_manifest
+from klabsite.site.cache import MANIFEST, Manifest, code_digest, inputs_digest, read_manifest, remember
 from klabsite.site.config import SiteConfig, load_config
 from klabsite.site.errors import BuildError
 from klabsite.site.loader import load_site
 from klabsite.site.render import render_site
-from klabsite.site.writer import output_problem, write_site
+from klabsite.site.writer import MARKER, output_problem, write_site
 
 __all__ = ["BuildReport", "build", "render", "run_build", "check_output", "ProgressBar", "INTERNAL_ERROR",
            "INTERRUPTED"]
@@ -80,7 +80,8 @@ def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None
     previous = read_manifest(config.out_dir)
     code = code_digest()
     digest = inputs_digest(config, code=code)
-    if previous is not None and previous.inputs == digest and previous.intact(config.out_dir):
+    if previous is not None and previous.inputs == digest and previous.intact(config.out_dir,
+                                                                               (MANIFEST, MARKER)):
         pages = sum(1 for name in previous.files if name.endswith(".html"))
         return BuildReport(pages, len(previous.files), time.perf_counter() - start, (), up_to_date=True)
     stage("loading")
@@ -88,9 +89,11 @@ def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None
     stage("rendering")
     common = inputs_digest(config, records=False, code=code)
     outputs, warnings, keys, reused = render_site(site, progress, previous=previous, common=common)
-    outputs[MANIFEST] = Manifest(digest, sorted(outputs), keys).to_bytes()
+    manifest = Manifest.of(digest, outputs, keys).to_bytes()
+    outputs[MANIFEST] = manifest
     stage("writing")
     write_site(outputs, config.out_dir)
+    remember(manifest)
     pages = sum(1 for path in outputs if path.endswith(".html"))
     return BuildReport(pages, len(outputs), time.perf_counter() - start, tuple(warnings), reused=reused)
 

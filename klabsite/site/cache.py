@@ -4,20 +4,28 @@ Every build writes :data:`MANIFEST` into its output: the digest of its inputs (k
 code, the configuration, every file of ``site_src/``, ``locales/`` and ``docs/``, the records
 shown) and, per replay page, the key it was drawn from. The next build compares:
 
-* the same digest, and every file the manifest lists still there: nothing changed, nothing is
-  rendered or written ("up to date");
+* the same digest, and the output exactly as the manifest lists it (every file there with the
+  bytes it was written with, no other file, no link): nothing changed, nothing is rendered or
+  written ("up to date");
 * otherwise a replay page (a deal's overview or step) whose key is unchanged is taken from the
   previous output as it is, and only the others are rendered. The key of such a page is the digest
   of everything but the records (the code, templates, stylesheet, catalogs, rules pages,
   configuration) with the text of the page's own record and the deal's number: a deal's pages
   depend on nothing else (its links go to its own steps, to the gallery, the match and the rules
   pages, which are drawn anew every time). The new output is still written whole and swapped in.
+
+A build trusts only an output it wrote itself: a manifest counts only when this machine's cache
+(``$XDG_CACHE_HOME/klabsite``, else ``~/.cache/klabsite``) remembers writing it, and a page is
+taken over only when its bytes are the ones the manifest lists. An output folder that came from
+elsewhere (committed to a repository, copied, edited by hand) is rendered anew, whatever its
+manifest says. Where the cache cannot be written, every build renders everything.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,12 +33,14 @@ from pathlib import Path
 from klabsite import __version__
 from klabsite.site.config import SiteConfig
 
-__all__ = ["MANIFEST", "Manifest", "code_digest", "inputs_digest", "read_manifest"]
+__all__ = ["MANIFEST", "Manifest", "code_digest", "file_digest", "inputs_digest", "read_manifest", "remember"]
 
 MANIFEST = ".klabsite-manifest.json"
 """The output file holding the digest of a build's inputs and the keys of its replay pages."""
 
-_FORMAT = "klabsite-manifest 1"
+_FORMAT = "klabsite-manifest 2"
+_REMEMBERED = 64
+"""How many manifests the cache remembers (the newest): one per output folder built recently."""
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -89,36 +99,88 @@ def page_key(common: str, record_text: str, deal_number: int) -> str:
     return _digest([common.encode(), record_text.encode(), str(deal_number).encode()])[:32]
 
 
+def file_digest(data: bytes) -> str:
+    """The digest of one output file's bytes, as the manifest lists it."""
+    return hashlib.sha256(data).hexdigest()
+
+
 @dataclass
 class Manifest:
-    """What a build left in its output: its inputs' digest and each replay page's key."""
+    """What a build left in its output: its inputs' digest, the digest of every file it wrote and
+    each replay page's key."""
 
     inputs: str = ""
-    files: list[str] = field(default_factory=list)
+    files: dict[str, str] = field(default_factory=dict)
+    """Output path → :func:`file_digest` of its bytes (the manifest itself and the marker aside)."""
     pages: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, inputs: str, outputs: Mapping[str, bytes], pages: Mapping[str, str]) -> Manifest:
+        """The manifest of a build that writes ``outputs``."""
+        return cls(inputs, {path: file_digest(data) for path, data in outputs.items()}, dict(pages))
 
     def to_bytes(self) -> bytes:
         """The manifest as written in the output (sorted, so builds stay byte-identical)."""
-        data = {"format": _FORMAT, "inputs": self.inputs, "files": sorted(self.files),
+        data = {"format": _FORMAT, "inputs": self.inputs, "files": dict(sorted(self.files.items())),
                 "pages": dict(sorted(self.pages.items()))}
         return (json.dumps(data, indent=0, ensure_ascii=True) + "\n").encode()
 
-    def intact(self, out_dir: Path) -> bool:
-        """Whether every file the manifest lists is still in ``out_dir``."""
-        return all((out_dir / name).is_file() for name in self.files)
+    def read(self, out_dir: Path, path: str) -> bytes | None:
+        """The bytes of ``path`` in ``out_dir`` when they are the ones this manifest lists, else None."""
+        try:
+            data = (out_dir / path).read_bytes()
+        except OSError:
+            return None
+        return data if self.files.get(path) == file_digest(data) else None
+
+    def intact(self, out_dir: Path, extra: Iterable[str] = ()) -> bool:
+        """Whether ``out_dir`` holds exactly the files listed (and ``extra``), each with the bytes it
+        was written with, and no symbolic link."""
+        found: set[str] = set()
+        for top, folders, names in os.walk(out_dir):
+            here = Path(top)
+            if any((here / name).is_symlink() for name in (*folders, *names)):
+                return False
+            found.update((here / name).relative_to(out_dir).as_posix() for name in names)
+        if found != set(self.files) | set(extra):
+            return False
+        return all(self.read(out_dir, path) is not None for path in self.files)
+
+
+def _cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "klabsite" / "manifests"
+
+
+def remember(manifest: bytes) -> None:
+    """Note in this machine's cache that a build wrote ``manifest`` (the newest ones are kept);
+    nothing happens where the cache cannot be written."""
+    folder = _cache_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / file_digest(manifest)).touch()
+        known = sorted(folder.iterdir(), key=lambda path: path.stat().st_mtime, reverse=True)
+        for stale in known[_REMEMBERED:]:
+            stale.unlink(missing_ok=True)
+    except OSError:
+        return
 
 
 def read_manifest(out_dir: Path) -> Manifest | None:
-    """The manifest of the build in ``out_dir``, or None (no build there, or not one we can read)."""
+    """The manifest of the build in ``out_dir``, or None: no build there, not one we can read, or
+    not one this machine remembers writing."""
     try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        raw = (out_dir / MANIFEST).read_bytes()
+        data = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         return None
-    pages = data.get("pages") or {}
-    files = data.get("files") or []
-    if not isinstance(pages, Mapping) or not isinstance(files, list):
+    if not (_cache_folder() / file_digest(raw)).is_file():
         return None
-    return Manifest(str(data.get("inputs", "")), [str(name) for name in files],
+    pages = data.get("pages") or {}
+    files = data.get("files") or {}
+    if not isinstance(pages, Mapping) or not isinstance(files, Mapping):
+        return None
+    return Manifest(str(data.get("inputs", "")), {str(key): str(value) for key, value in files.items()},
                     {str(key): str(value) for key, value in pages.items()})

@@ -683,16 +683,14 @@ def text_findings(renderer: Renderer) -> list[tuple[str, str, int]]:
 
 
 def _reusable(out_dir: Path, previous: Manifest | None, keys: dict[str, str]) -> dict[str, bytes]:
-    """The pages of the previous output whose key is unchanged, with their bytes."""
+    """The pages of the previous output whose key is unchanged, with their bytes: only those still
+    as that build wrote them."""
     if previous is None:
         return {}
     kept = {}
     for path, key in keys.items():
-        if previous.pages.get(path) == key:
-            try:
-                kept[path] = (out_dir / path).read_bytes()
-            except OSError:
-                continue
+        if previous.pages.get(path) == key and (data := previous.read(out_dir, path)) is not None:
+            kept[path] = data
     return kept
 
 
