@@ -12,6 +12,7 @@ from gettext import NullTranslations
 import pytest
 
 from klabsite.site.build import render
+from klabsite.site.checks import double_stop
 from klabsite.site.config import load_config
 from klabsite.site.directives import render_directive
 from klabsite.site.errors import BuildError
@@ -159,3 +160,15 @@ def test_double_stops_and_next_lines_are_reported_at_their_line(project):
            "second one: 'Good.\".'" in warnings
     assert any(warning.startswith(f"site_src/rules/01-basics.md:{pager}: warning: this paragraph repeats the "
                                   "pager") for warning in warnings)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ('He says "Good.". Then', 'Good.".'),
+    ("Elle dit « Bon. ». Puis", None),
+    ("She said ‘Pass.’.", "‘Pass.’."),
+    ("x “Go.”**. y", "Go.”**."),
+    ("a" * 200_000 + ".", None),  # a long word: read once, not once a letter (a stalled build before)
+    ("a" * 200_000 + '."."', "a" * 200_000 + '."' + "."),
+])
+def test_a_double_stop_is_found_with_the_word_before_it(text, found):
+    assert double_stop(text) == found

@@ -30,7 +30,9 @@ SUMMARY_LIMIT = 160
 """The longest summary, in characters: what search engines show of ``<meta name=description>``."""
 
 _CLOSING_QUOTES = "\"”“»«’'"
-_DOUBLE_STOP = re.compile(rf"[^\s{_CLOSING_QUOTES}]*[.…][{_CLOSING_QUOTES}]\*{{0,2}}\.")
+_DOUBLE_STOP = re.compile(rf"[.…][{_CLOSING_QUOTES}]\*{{0,2}}\.")
+"""A stop, a closing quote (perhaps emphasis) and another stop; the word before it is found by
+walking back (a pattern starting with the word would take quadratic time on a long word)."""
 _PAGER_LINE = re.compile(r"^[^\[\]()]{1,30}:\s*\[[^\]]+\]\(([^)#\s]+\.md)(?:#[^)]*)?\)\s*\.?\s*$")
 
 
@@ -45,7 +47,12 @@ def summary_problem(text: str) -> str | None:
 def double_stop(text: str) -> str | None:
     """The first quoted phrase that ends with a stop and is followed by another one, or None."""
     match = _DOUBLE_STOP.search(text)
-    return match.group(0) if match else None
+    if not match:
+        return None
+    start = match.start()
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in _CLOSING_QUOTES:
+        start -= 1
+    return text[start:match.end()]
 
 
 def repeats_pager(msgid: str, next_page: tuple[str, ...]) -> bool:
