@@ -7,6 +7,7 @@ traceback. Broken ``.po`` syntax, which Babel's reader would let through, fails 
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,12 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ('out_dir = "./"', "out_dir: must be a folder name such as \"_site\", not the project folder ('./')"),
     ('locales_dir = "."', "locales_dir: must be a folder name such as \"locales\", not the project folder"),
     ('out_dir = "site_src"', "site_src is the project's site_src folder; choose another out_dir (for example _site)"),
+    ('out_dir = "../public"', "out_dir: must be a folder name such as \"_site\", inside the project, not '../public'"),
+    ('out_dir = "/tmp/www"', "out_dir: must be a folder name such as \"_site\", inside the project, not '/tmp/www'"),
+    ('src_dir = "../other/site_src"', "src_dir: must be a folder name such as \"site_src\", inside the project"),
+    ('locales_dir = "a/../../locales"', "locales_dir: must be a folder name such as \"locales\", inside the project"),
+    ('out_dir = "a\\u0000b"', "out_dir: must be a folder name such as \"_site\", inside the project"),
+    ('base_url = "https://exa\\u0000mple.org/"', "base_url: write an absolute URL such as https://example.org/"),
     ("colour = 1", "unknown setting 'colour'; known: "),
     ("colour.dark = 1", "unknown setting 'colour'; known: "),
     ("[site]\nstrict = true", "unknown setting 'site'; known: "),
@@ -308,3 +315,17 @@ def test_a_message_missing_from_a_catalog_is_untranslated_and_strict_refuses_it(
     assert "1 of them not in the catalog at all (run: klabsite i18n update)" in error, error
     status, _stdout, stderr = build_quietly(project)
     assert status == 0 and "warning: 1 untranslated" in stderr and "not in the catalog at all" in stderr, stderr
+
+
+def test_a_source_folder_that_is_a_link_out_of_the_project_is_refused(project, tmp_path):
+    """A ``docs/`` (or ``locales/``) replaced by a link to a folder elsewhere would publish that
+    folder's files: the build reads only folders inside the project."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "record-format.md").write_text("# Private notes\n\nTOP SECRET\n", encoding="utf-8")
+    docs = project / "docs"
+    if docs.exists():
+        shutil.rmtree(docs)
+    docs.symlink_to(elsewhere, target_is_directory=True)
+    error = _error(project)
+    assert error.startswith("docs:1: a symbolic link to ") and "outside the project" in error, error

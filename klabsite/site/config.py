@@ -116,7 +116,7 @@ class SiteConfig:
     @property
     def sources(self) -> SourceTree:
         """The folders the build reads (``site_src/``, ``locales/`` and ``docs/``)."""
-        return SourceTree((self.src_dir, self.locales_dir, self.docs_dir), self.relative)
+        return SourceTree((self.src_dir, self.locales_dir, self.docs_dir), self.relative, self.root)
 
     @property
     def source_dirs(self) -> tuple[Path, ...]:
@@ -160,7 +160,8 @@ def check_base_url(url: str) -> str | None:
     (None, 'write an absolute URL such as https://example.org/')
     """
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in url):
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() or not c.isprintable()
+                                                                         for c in url):
         return "write an absolute URL such as https://example.org/"
     if parts.query or parts.fragment or "?" in url or "#" in url:
         return "the site's URL cannot have a ?query or a #fragment"
@@ -211,7 +212,11 @@ def _folder(example: str) -> Callable[[Any], Path]:
             raise ValueError(f"{wanted}, not {quote(value)}")
         if Path(value) == Path():  # the project folder itself, which would read as "not given"
             raise ValueError(f"{wanted}, not the project folder ({quote(value)})")
-        return Path(value)
+        path = Path(value)
+        if "\x00" in value or path.is_absolute() or ".." in path.parts:
+            raise ValueError(f"{wanted}, inside the project, not {quote(value)} (a build elsewhere: "
+                             "klabsite build --out DIR)")
+        return path
     return read
 
 

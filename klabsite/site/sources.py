@@ -39,12 +39,24 @@ class SourceTree:
     ``relative(path)`` gives the path as printed in messages (relative to the project).
     """
 
-    def __init__(self, roots: Iterable[Path], relative: Callable[[Path], str]) -> None:
+    def __init__(self, roots: Iterable[Path], relative: Callable[[Path], str], project: Path | None = None
+                 ) -> None:
+        roots = tuple(roots)
         self.roots = tuple(dict.fromkeys(root.resolve() for root in roots))
         self.relative = relative
+        inside = project.resolve() if project is not None else None
+        self.linked_out = tuple(root for root in roots if inside is not None and root.is_symlink()
+                                and not root.resolve().is_relative_to(inside))
+        """The source folders that are links out of the project (reading from them is refused)."""
 
     def check(self, path: Path) -> None:
-        """Refuse ``path`` when it is a link that leads out of the source tree, or a broken link."""
+        """Refuse ``path`` when it is a link that leads out of the source tree, or a broken link, or
+        when it lies in a source folder that is itself a link out of the project."""
+        for root in self.linked_out:
+            if path.is_relative_to(root):
+                message = (f"a symbolic link to {quote(root.resolve(), 60)}, outside the project; the build "
+                           "reads only folders inside it (copy the folder in)")
+                raise BuildError(message, self.relative(root))
         real = path.resolve()
         if not any(real.is_relative_to(root) for root in self.roots):
             inside = " and ".join(f"{self.relative(root)}/" for root in self.roots)
