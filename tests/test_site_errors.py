@@ -7,6 +7,7 @@ traceback. Broken ``.po`` syntax, which Babel's reader would let through, fails 
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -329,3 +330,20 @@ def test_a_source_folder_that_is_a_link_out_of_the_project_is_refused(project, t
     docs.symlink_to(elsewhere, target_is_directory=True)
     error = _error(project)
     assert error.startswith("docs:1: a symbolic link to ") and "outside the project" in error, error
+
+
+def test_a_file_name_that_is_not_utf8_is_one_line_naming_it(project):
+    static = project / "site_src" / "static"
+    static.mkdir(exist_ok=True)
+    (static / os.fsdecode(b"icon\xff.svg")).write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    assert _error(project) == ("site_src/static/icon\\xff.svg:1: a file name that is not UTF-8: rename it "
+                               "(the site's addresses are UTF-8)")
+
+
+def test_a_control_character_in_a_file_name_is_shown_escaped(project):
+    deals = project / "site_src" / "deals"
+    deals.mkdir(exist_ok=True)
+    text = (REPO / "tests" / "fixtures" / "replays" / "kb.klab").read_text(encoding="utf-8")
+    (deals / "ok\x1b[31mred.klab").write_text(text + "garbage\n", encoding="utf-8")
+    error = _error(project)
+    assert error.startswith("site_src/deals/ok\\x1b[31mred.klab:") and "\x1b" not in error, error

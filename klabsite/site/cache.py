@@ -81,7 +81,7 @@ def _tree(config: SiteConfig, *, records: bool) -> list[bytes]:
         for path in _files(folder):
             if path.is_relative_to(deals) and not records:
                 continue
-            parts += [str(path.relative_to(folder.parent)).encode(), path.read_bytes()]
+            parts += [os.fsencode(path.relative_to(folder.parent)), path.read_bytes()]
     if records and config.deal_files is not None:  # by place and bytes: not where they are read from
         for number, path in enumerate(config.deal_files):
             parts += [str(number).encode(), path.read_bytes() if path.is_file() else b""]

@@ -52,6 +52,11 @@ class SourceTree:
     def check(self, path: Path) -> None:
         """Refuse ``path`` when it is a link that leads out of the source tree, or a broken link, or
         when it lies in a source folder that is itself a link out of the project."""
+        try:
+            str(path).encode("utf-8")
+        except UnicodeEncodeError:
+            raise BuildError("a file name that is not UTF-8: rename it (the site's addresses are UTF-8)",
+                             self.relative(path)) from None
         for root in self.linked_out:
             if path.is_relative_to(root):
                 message = (f"a symbolic link to {quote(root.resolve(), 60)}, outside the project; the build "
