@@ -79,6 +79,10 @@ def test_highest_status_of_several_files_wins(capsys, tmp_path):
     assert status == 1 and out and err
     status, _, _ = run_check(capsys, VALID[0], INVALID[0], tmp_path / "missing.klab")
     assert status == 2
+    status, _, _ = run_check(capsys, INVALID[0], VALID[0])
+    assert status == 1, "a good file after a bad one does not hide it"
+    status, _, _ = run_check(capsys, tmp_path / "missing.klab", INVALID[0], VALID[0])
+    assert status == 2
 
 
 def test_json_prints_one_object_per_file_per_line(capsys):

@@ -156,3 +156,13 @@ def test_match_of_n_deals_ends_after_n_counted_deals():
 
 def test_rank_index_follows_the_sequence_order():
     assert [rank.index for rank in Rank] == list(range(8))
+
+
+@pytest.mark.parametrize(("rules", "keys"), [(KlaberjassRules(), ("N", "S")), (KlaverjasRules(), ("NS", "EW"))])
+def test_match_ends_when_a_total_reaches_exactly_the_target(rules, keys):
+    """"Reached" 500 (or 1500) includes exactly 500: the game ends there with one leader."""
+    match = MatchScore(rules, keys=keys)
+    match.add({keys[0]: rules.target - 100, keys[1]: 0})
+    assert not match.over
+    match.add({keys[0]: 100, keys[1]: 0})
+    assert match.over and match.winner == keys[0] and match.totals[keys[0]] == rules.target

@@ -12,6 +12,7 @@ from klabsite.engine.klaberjass import (
     KlaberjassDeal,
     KlaberjassResult,
     next_dealer,
+    possible_extras,
     scored_result,
     stack_deck,
     totals_problem,
@@ -19,6 +20,7 @@ from klabsite.engine.klaberjass import (
 from klabsite.engine.match import MatchScore
 from klabsite.engine.options import KlaberjassRules
 from klabsite.engine.seats import Seat
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 
 N, S = Seat.N, Seat.S
 DEFAULT = KlaberjassRules()
@@ -175,3 +177,12 @@ def test_deals_n_plays_exactly_n_counted_deals():
 @pytest.mark.parametrize("outcome", ["thrown-in", "redeal"])
 def test_unplayed_deals_do_not_count(outcome):
     assert not KlaberjassResult(dealer=S, outcome=outcome).counted
+
+
+def test_a_players_total_may_hold_the_last_trick() -> None:
+    """A capot with the most sequences and bella: every card point, the last trick's 10 and the
+    extras to one player, nothing to the other (a total that only the last trick makes possible)."""
+    rules = KlaberjassRules()
+    most = max(PLAYER_CARD_POINT_SUMS) + LAST_TRICK_BONUS + max(possible_extras(rules))
+    assert totals_problem(rules, {Seat.N: most, Seat.S: 0}) is None
+    assert totals_problem(rules, {Seat.N: most + 1, Seat.S: 0}) is not None

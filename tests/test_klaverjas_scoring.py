@@ -215,6 +215,8 @@ def test_scored_result_refuses_impossible_entries() -> None:
         scored_result(rules, Seat.N, NS, {NS: 150, EW: 12}, {NS: 0, EW: 0}, pit=True)
     with pytest.raises(ValueError, match="multiple of 10"):
         scored_result(rules, Seat.N, NS, {NS: 150, EW: 12}, {NS: 25, EW: 0}, pit=False)
+    with pytest.raises(ValueError, match="no roem for EW"):
+        scored_result(rules, Seat.N, NS, {NS: 162, EW: 0}, {NS: 0, EW: 20}, pit=True)
 
 
 # -- the match (rule 6) -----------------------------------------------------------------------

@@ -481,3 +481,18 @@ def test_a_tag_word_is_lower_case_letters_digits_and_hyphens(word):
 
 def test_a_persons_own_tag_words_are_kept():
     assert read_record(minimal('[Tags "pit  my-favourite 2026"]')).deals[0].tags["Tags"] == "pit my-favourite 2026"
+
+
+def test_version_0_is_not_read_as_version_1():
+    with pytest.raises(RecordError) as error:
+        read_record("%klab 0\n" + minimal().split("\n", 1)[1])
+    assert error.value.line == 1 and "unknown .klab version 0" in error.value.message
+
+
+def test_a_played_deal_may_not_carry_score_sheet_tags():
+    """[Maker] or [Totals] on a deal with a Deck would be ignored silently (and change its id)."""
+    text = minimal('[Maker "N"]', '[Totals "N 300 S 0"]')
+    with pytest.raises(RecordError) as error:
+        read_record(text)
+    assert error.value.line == text.split("\n").index('[Maker "N"]') + 1
+    assert "[Maker] is a score-sheet tag" in error.value.message

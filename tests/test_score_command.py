@@ -838,3 +838,12 @@ def test_a_failed_write_names_the_files_as_given_on_the_command_line(capsys, tmp
     status, _, err = score(capsys, Path("sheet.klab"), "add", "--playing", "NS", "--points", "92")
     monkeypatch.undo()
     assert (status, err) == (1, f"sheet.klab: cannot read or write: No space left on device{named}\n")
+
+
+def test_a_deal_played_card_by_card_cannot_be_edited(capsys, tmp_path):
+    path = tmp_path / "played.klab"
+    path.write_bytes((FIXTURES / "klaberjass_three_deals.klab").read_bytes())
+    before = path.read_bytes()
+    status, out, err = score(capsys, path, "edit", "1", "--maker", "N")
+    assert status == 1 and out == "" and "only score-sheet deals can be edited" in err, err
+    assert path.read_bytes() == before
