@@ -7,6 +7,7 @@ hreflang, sitemap), directives, reproducibility, the atomic writer and the one-l
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 from pathlib import Path
@@ -382,3 +383,81 @@ def test_klabsite_command_has_build_serve_and_i18n():
     parser = build_parser()
     for argv in (["build", "--strict", "--lang", "fr,ar"], ["serve", "--port", "9000"], ["i18n", "status"]):
         assert callable(parser.parse_args(argv).func)
+
+
+def test_a_fuzzy_translation_is_not_published(project):
+    """A fuzzy entry is a guess of `i18n update`, not checked: pages show the English words, both
+    for the rules prose and for the interface (whose catalog is compiled)."""
+    content = (project / "locales" / "fr" / "LC_MESSAGES" / "content.po").read_text(encoding="utf-8")
+    assert '#, fuzzy\nmsgid "The play"\nmsgstr "Le jeu"' in content
+    messages = project / "locales" / "fr" / "LC_MESSAGES" / "messages.po"
+    text = messages.read_text(encoding="utf-8")
+    old = 'msgid "Skip to the content"\nmsgstr "Aller au contenu"'
+    assert old in text
+    messages.write_text(text.replace(old, '#, fuzzy\nmsgid "Skip to the content"\nmsgstr "Sauter au texte"'),
+                        encoding="utf-8")
+    outputs, _ = render(load_config(project, languages=["fr"]))
+    page = outputs["fr/play.html"].decode()
+    assert "The play" in page and "Le jeu" not in page
+    assert "Skip to the content" in page and "Sauter au texte" not in page
+
+
+def test_a_rules_paragraph_changed_since_the_catalogs_is_a_warning_and_an_error_when_strict(shipped_words):
+    page = shipped_words / "site_src" / "rules" / "03-klaberjass-play.md"
+    old = "The suit can be trumps or a plain suit."
+    text = page.read_text(encoding="utf-8")
+    assert old in text
+    page.write_text(text.replace(old, "The suit may be trumps or a plain suit."), encoding="utf-8")
+    _, warnings = render(load_config(shipped_words, languages=["fr"]))
+    assert [warning for warning in warnings if "rules paragraphs" in warning] == [
+        "locales/fr/LC_MESSAGES/content.po:1: warning: 1 rules paragraphs are not in the catalog yet "
+        "(run: klabsite i18n extract && klabsite i18n update)"]
+    with pytest.raises(BuildError, match="rules paragraphs are not in the catalog yet"):
+        render(load_config(shipped_words, languages=["fr"], strict=True))
+
+
+def test_a_deal_title_missing_from_a_catalog_is_an_error_when_strict(shipped_words):
+    deals = shipped_words / "site_src" / "deals"
+    deals.mkdir()
+    record = (REPO / "tests" / "fixtures" / "replays" / "kv.klab").read_text(encoding="utf-8")
+    (deals / "quiet.klab").write_text(record.replace('[Game "klaverjas"]', '[Game "klaverjas"]\n[Title "A quiet deal"]',
+                                                     1), encoding="utf-8")
+    with pytest.raises(BuildError, match="deal title 'A quiet deal' is not in the catalog yet"):
+        render(load_config(shipped_words, languages=["fr"], strict=True))
+
+
+def test_the_writer_puts_the_old_output_back_when_the_new_one_cannot_take_its_place(tmp_path, monkeypatch):
+    out = tmp_path / "_site"
+    write_site({"a.html": b"1"}, out)
+    real = os.replace
+    calls = []
+
+    def replace_then_fail(source, target):
+        calls.append(target)
+        if len(calls) == 2:  # the new output into place
+            raise OSError("disk error")
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace_then_fail)
+    with pytest.raises(OSError):
+        write_site({"b.html": b"2"}, out)
+    monkeypatch.setattr(os, "replace", real)
+    assert tree(out) == {"a.html": b"1"}
+    assert [path.name for path in tmp_path.iterdir()] == ["_site"]
+
+
+def test_a_built_site_can_be_served_by_any_user(tmp_path):
+    """Folders 755 and files 644, whatever the temporary folder's own mode (a web server runs as
+    another user)."""
+    out = tmp_path / "_site"
+    write_site({"a.html": b"1", "en/b.html": b"2"}, out)
+    modes = {path.relative_to(out).as_posix(): path.stat().st_mode & 0o777 for path in [out, *out.rglob("*")]}
+    assert modes == {".": 0o755, "a.html": 0o644, "en": 0o755, "en/b.html": 0o644, MARKER: 0o644}
+
+
+def test_a_link_from_the_site_root_is_an_error_at_the_link(project):
+    """``/en/index.html`` breaks under file:// and under a sub-path: links are relative."""
+    page = project / "site_src" / "rules" / "02-play.md"
+    page.write_text(page.read_text().replace("basics.md#card-order", "/en/index.html"), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"^site_src/rules/02-play\.md:5: .*link from the site root"):
+        render(load_config(project))
