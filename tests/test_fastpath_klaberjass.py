@@ -104,5 +104,5 @@ def test_every_benchmark_figure_runs():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.FIGURES
-    for label, rate, target in module.FIGURES:
-        assert rate(0.01, random.Random(label)) > 0 and target > 0
+    for label, rate, _target in module.FIGURES:  # the targets are the script's to print, not a test's
+        assert rate(0.01, random.Random(label)) > 0
