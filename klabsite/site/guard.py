@@ -422,7 +422,8 @@ class _Parser(HTMLParser):
                 wanted = _XLINK if local == "xlink" else _SVG if not colon else None
                 if value is None or value.strip() != wanted:
                     self.problem(f"a namespace {name}={quote(value or '')} in an image: only SVG's "
-                                 "(xmlns) and XLink's (xmlns:xlink) may be declared", self.raw(), name)
+                                 "(xmlns) and XLink's (xmlns:xlink) may be declared (save it as plain SVG)",
+                                 self.raw(), name)
             elif colon and prefix not in ("xlink", "xml"):
                 self.problem(f"a prefixed attribute {name} on <{tag}> in an image: only xlink: and xml: "
                              "may be used", self.raw(), name)
