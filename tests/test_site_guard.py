@@ -334,7 +334,8 @@ def test_an_image_may_not_hide_a_script_or_a_load_behind_a_namespace_prefix(insi
 
 
 def test_an_image_may_use_xlink_and_local_references():
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           'xmlns:svg="http://www.w3.org/2000/svg">'
            '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" style="fill: url(#g)"/>'
            '<use xlink:href="#g" xml:space="preserve"/></svg>')
     assert scan_svg(svg) == []
@@ -351,8 +352,14 @@ def test_a_prefixed_script_in_an_image_fails_the_build_at_its_line(project):
     ('body { background: url(\n"https://evil.example/a.png") }', 1),
     ('main { background-image: image-set(url(a.png) 1x, "https://evil.example/b.png" 2x) }', 1),
     ("a {}\n.x { background: url('https://evil.ex\\\nample/c.png') }", 2),
+    ('.a { background: url("ht\\\ftp://evil.example/d.png") }', 1),
+    ('.a::before { content: "/*" }\n.a { background: url(https://evil.example/e.png) }\n.b::after { content: "*/" }',
+     2),
+    ('.a { background-image: image-set("x;y.png" 1x, "https://evil.example/f.png" 2x) }', 1),
+    ('@font-face { font-family: x; src: url(https://evil.example/g.woff) }', 1),
 ])
-def test_a_stylesheet_url_is_found_across_lines_and_in_image_set(css, line):
+def test_a_stylesheet_url_is_read_as_browsers_read_it(css, line):
+    """Line continuations in strings, a "/*" inside a string (no comment), image-set()'s strings."""
     assert [(found.line, found.message.split(" (")[0]) for found in check_css(css)] == [
         (line, "an external resource in url()")]
 
@@ -397,3 +404,16 @@ def test_symlink_inside_the_sources_is_followed(project):
     (project / "site_src" / "static" / "icon-copy.svg").symlink_to("favicon.svg")
     outputs, _ = render(load_config(project))
     assert any(path.startswith("assets/icon-copy.") for path in outputs)
+
+
+@pytest.mark.parametrize("css", [
+    'a::before { content: "https://example.org/" }', "a { background: url(data:image/png;base64,AAAA) }",
+    'a { background: url( "a b.png" ) }', 'a { background-image: image-set("a.png" 1x, "a2.png" 2x) }',
+])
+def test_a_stylesheet_may_name_addresses_in_text_and_load_its_own_files(css):
+    assert check_css(css) == []
+
+
+def test_an_unquoted_url_browsers_cannot_read_is_refused():
+    assert [problem.message.split(":")[0] for problem in check_css("a { background: url(javascript:alert(1)) }")] == [
+        "a url() browsers cannot read (a space, quote or parenthesis in an unquoted URL)"]

@@ -41,6 +41,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser, attrfind_tolerant  # type: ignore[attr-defined]
+from typing import Any
+
+import tinycss2
 
 from klabsite.site.errors import quote
 
@@ -419,11 +422,11 @@ class _Parser(HTMLParser):
         for name, value in attrs:
             prefix, colon, local = name.partition(":")
             if name == "xmlns" or prefix == "xmlns":
-                wanted = _XLINK if local == "xlink" else _SVG if not colon else None
+                wanted = _XLINK if local == "xlink" else _SVG if local in ("", "svg") else None
                 if value is None or value.strip() != wanted:
-                    self.problem(f"a namespace {name}={quote(value or '')} in an image: only SVG's "
-                                 "(xmlns) and XLink's (xmlns:xlink) may be declared (save it as plain SVG)",
-                                 self.raw(), name)
+                    message = (f"a namespace {name}={quote(value or '')} in an image: only SVG's (xmlns, "
+                               "xmlns:svg) and XLink's (xmlns:xlink) may be declared (save it as plain SVG)")
+                    self.problem(message, self.raw(), name)
             elif colon and prefix not in ("xlink", "xml"):
                 self.problem(f"a prefixed attribute {name} on <{tag}> in an image: only xlink: and xml: "
                              "may be used", self.raw(), name)
@@ -553,55 +556,60 @@ def scan_svg(svg: str) -> list[Problem]:
     return parser.finish().problems
 
 
-_CSS_COMMENT = re.compile(r"/\*.*?(?:\*/|$)", re.DOTALL)
-_CSS_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{1,6})[ \t\n]?|\\([^\n0-9A-Fa-f])")
-_CSS_URL = re.compile(r"(?:url|src)\(\s*(?:\"([^\"]*)\"|'([^']*)'|([^)\s]*))", re.IGNORECASE)
-_CSS_IMAGE_SET = re.compile(r"image-set\(([^;}]*)", re.IGNORECASE)
-_CSS_STRING = re.compile(r"\"([^\"]*)\"|'([^']*)'")
-_CSS_FORBIDDEN = re.compile(
-    r"@import|(?<![\w-])expression\s*\(|-moz-binding|(?<![\w-])behavior\s*:|javascript:", re.IGNORECASE)
-
-
-def _css_unescape(match: re.Match[str]) -> str:
-    if match.group(1):
-        code = int(match.group(1), 16)
-        return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
-    return match.group(2)
+_CSS_SCRIPTING = frozenset({"expression", "-moz-binding", "behavior"})
+"""Old browsers' ways of running code from a stylesheet (a function, a property, a property)."""
 
 
 def check_css(css: str) -> list[Problem]:
     """The problems of a stylesheet: ``@import``, script-like values, and ``url()`` out of the site.
 
-    Comments are skipped and CSS escapes decoded first (``\\75 rl(`` is ``url(``); a URL is read
-    across lines (``url(`` then a newline), and the strings of ``image-set()`` are URLs too.
+    The sheet is read as browsers read it (tinycss2, CSS Syntax Level 3): comments, strings, escapes
+    and line continuations hide nothing. A URL is a ``url()`` or ``src()``, or a string of
+    ``image-set()``; it may be a ``data:image/`` URL or a path of the site, nothing else.
 
     >>> [p.message for p in check_css("a{}\\n/* x */ b { background: url('https://x.org/i.png') }")]
     ["an external resource in url() ('https://x.org/i.png'): the site loads only its own files"]
     """
-    text = _CSS_COMMENT.sub(lambda match: "\n" * match.group(0).count("\n"), css)
-    text = _CSS_ESCAPE.sub(_css_unescape, text)
-    problems = []
-    for match in _CSS_FORBIDDEN.finditer(text):
-        word = match.group(0)
-        fix = ("write the rules into this stylesheet" if word.lower() == "@import"
-               else "a stylesheet holds no scripts: remove it")
-        problems.append(Problem(_line_of(text, match.start()), f"{word} in a stylesheet: {fix}", (word,)))
-    urls = [(match.start(), next(group for group in match.groups() if group is not None))
-            for match in _CSS_URL.finditer(text)]
-    for images in _CSS_IMAGE_SET.finditer(text):
-        offset = images.start(1)
-        urls += [(offset + string.start(), string.group(2) if string.group(1) is None else string.group(1))
-                 for string in _CSS_STRING.finditer(images.group(1))]
-    for start, url in sorted(urls):
-        clean = _clean_url(url)
-        scheme = _SCHEME.match(clean)
-        if scheme and scheme.group(1).lower() == "data" and clean[5:].lower().startswith("image/"):
-            continue
-        if scheme or clean.replace("\\", "/").startswith("//"):
-            message = f"an external resource in url() ({quote(url)}): the site loads only its own files"
-            problems.append(Problem(_line_of(text, start), message, (url.split("\n")[0],)))
-    return problems
+    problems: list[Problem] = []
+    _css_walk(tinycss2.parse_component_value_list(css, skip_comments=True), problems, in_image_set=False)
+    return sorted(problems, key=lambda problem: problem.line)
 
 
-def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+def _css_walk(tokens: Iterable[Any], problems: list[Problem], *, in_image_set: bool) -> None:
+    for token in tokens:
+        kind = token.type
+        if kind == "at-keyword" and token.lower_value == "import":
+            problems.append(Problem(token.source_line, "@import in a stylesheet: write the rules into this "
+                                    "stylesheet", ("@import",)))
+        elif kind == "ident" and token.lower_value in _CSS_SCRIPTING:
+            problems.append(_css_scripting(token.value, token.source_line))
+        elif kind == "error" and token.kind == "bad-url":
+            problems.append(Problem(token.source_line, "a url() browsers cannot read (a space, quote or "
+                                    "parenthesis in an unquoted URL): quote it", ("url(",)))
+        elif kind == "url" or kind == "string" and in_image_set:
+            _css_url(token.value, token.source_line, problems)
+        elif kind == "function":
+            name = token.lower_name
+            if name in _CSS_SCRIPTING:
+                problems.append(_css_scripting(f"{token.name}(", token.source_line))
+            elif name in ("url", "src"):
+                strings = [part for part in token.arguments if part.type == "string"]
+                if strings:
+                    _css_url(strings[0].value, token.source_line, problems)
+            _css_walk(token.arguments, problems, in_image_set=in_image_set or name.endswith("image-set"))
+        elif kind in ("() block", "[] block", "{} block"):
+            _css_walk(token.content, problems, in_image_set=in_image_set)
+
+
+def _css_scripting(word: str, line: int) -> Problem:
+    return Problem(line, f"{word} in a stylesheet: a stylesheet holds no scripts: remove it", (word,))
+
+
+def _css_url(url: str, line: int, problems: list[Problem]) -> None:
+    clean = _clean_url(url)
+    scheme = _SCHEME.match(clean)
+    if scheme and scheme.group(1).lower() == "data" and clean[5:].lower().startswith("image/"):
+        return
+    if scheme or clean.replace("\\", "/").startswith("//"):
+        message = f"an external resource in url() ({quote(url)}): the site loads only its own files"
+        problems.append(Problem(line, message, (url.split("\n")[0],)))
