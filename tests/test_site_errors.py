@@ -336,7 +336,7 @@ def test_a_file_name_that_is_not_utf8_is_one_line_naming_it(project):
     static = project / "site_src" / "static"
     static.mkdir(exist_ok=True)
     (static / os.fsdecode(b"icon\xff.svg")).write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
-    assert _error(project) == ("site_src/static/icon\\xff.svg:1: a file name that is not UTF-8: rename it "
+    assert _error(project) == ("site_src/static/icon\\udcff.svg:1: a file name that is not UTF-8: rename it "
                                "(the site's addresses are UTF-8)")
 
 
@@ -347,3 +347,9 @@ def test_a_control_character_in_a_file_name_is_shown_escaped(project):
     (deals / "ok\x1b[31mred.klab").write_text(text + "garbage\n", encoding="utf-8")
     error = _error(project)
     assert error.startswith("site_src/deals/ok\\x1b[31mred.klab:") and "\x1b" not in error, error
+
+
+def test_a_control_character_anywhere_in_an_error_line_is_shown_escaped(project):
+    """In the message too, not only in the leading file name (here: --out)."""
+    error = _error(project, out="locales/\x1b[31mx")
+    assert "locales/\\x1b[31mx" in error and "\x1b" not in error, error

@@ -104,7 +104,7 @@ def _serve(args: argparse.Namespace) -> int:
     if project.bundled and not args.dir:
         name = "_site/"
     if not (config.out_dir / "index.html").is_file():
-        print(f"{name}index.html: no site here; run: klabsite build", file=sys.stderr)
+        print(printable(f"{name}index.html: no site here; run: klabsite build"), file=sys.stderr)
         return 1
     try:
         server = make_server(config.out_dir, port, args.host)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
+from klabsite.engine.text import printable
 from klabsite.site.cache import MANIFEST, Manifest, code_digest, inputs_digest, read_manifest, remember
 from klabsite.site.config import SiteConfig, load_config
 from klabsite.site.errors import BuildError
@@ -162,7 +163,7 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
         return INTERNAL_ERROR
     for warning in report.warnings:
         print(warning, file=stderr)
-    out_name = config.relative(config.out_dir)
+    out_name = printable(config.relative(config.out_dir))
     if report.up_to_date:
         print(f"{out_name}/ is up to date ({report.pages} pages, nothing changed since the last build; "
               f"{report.seconds:.2f} s)", file=stdout)
@@ -182,5 +183,5 @@ def _relative(root: Path, filename: object) -> str:
 
 
 def _one_line(text: str) -> str:
-    line = " ".join(text.split())
+    line = printable(" ".join(text.split()))
     return line if len(line) <= MAX_ERROR else line[: MAX_ERROR - 1] + "…"

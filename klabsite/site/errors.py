@@ -12,6 +12,8 @@ instead, without a line:
 
 from __future__ import annotations
 
+from klabsite.engine.text import printable
+
 __all__ = ["BuildError", "quote", "warn"]
 
 
@@ -30,32 +32,10 @@ class BuildError(ValueError):
 
     def __str__(self) -> str:
         if not self.path:
-            return self.message
-        path = printable(self.path)
+            return printable(self.message)
         if self.line is None:
-            return f"{path}: {self.message}"
-        return f"{path}:{self.line or 1}: {self.message}"
-
-
-def printable(name: str) -> str:
-    r"""A file name as an error line shows it: a control character or a byte that is not UTF-8
-    written as an escape (a name never moves the terminal's cursor or changes its colours).
-
-    >>> printable("deals/ok\x1b[31m.klab"), printable("x\udcff.svg")
-    ('deals/ok\\x1b[31m.klab', 'x\\xff.svg')
-    """
-    if name.isprintable():
-        return name
-    shown = []
-    for char in name:
-        code = ord(char)
-        if 0xDC80 <= code <= 0xDCFF:  # a byte the file system gave that is not UTF-8
-            shown.append(f"\\x{code - 0xDC00:02x}")
-        elif not char.isprintable():
-            shown.append(char.encode("unicode_escape").decode("ascii"))
-        else:
-            shown.append(char)
-    return "".join(shown)
+            return printable(f"{self.path}: {self.message}")
+        return printable(f"{self.path}:{self.line or 1}: {self.message}")
 
 
 def quote(text: object, limit: int = 40) -> str:
