@@ -353,3 +353,24 @@ def test_a_control_character_anywhere_in_an_error_line_is_shown_escaped(project)
     """In the message too, not only in the leading file name (here: --out)."""
     error = _error(project, out="locales/\x1b[31mx")
     assert "locales/\\x1b[31mx" in error and "\x1b" not in error, error
+
+
+def test_a_source_folder_under_a_link_out_of_the_project_is_refused(project, tmp_path):
+    """The link may be a folder above it (``src_dir = "x/site_src"`` with ``x`` a link elsewhere)."""
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(project / "site_src", elsewhere / "site_src")
+    (project / "x").symlink_to(elsewhere, target_is_directory=True)
+    (project / "site_src" / "site.toml").write_text('src_dir = "x/site_src"\n', encoding="utf-8")
+    error = _error(project)
+    assert error.startswith("x/site_src:1: a symbolic link to ") and "outside the project" in error, error
+
+
+def test_a_source_folder_linked_out_after_a_build_is_refused_even_when_nothing_else_changed(project, tmp_path):
+    assert build_quietly(project, langs=["en"])[0] == 0
+    moved = tmp_path / "moved-docs"
+    docs = project / "docs"
+    docs.mkdir(exist_ok=True)
+    shutil.move(docs, moved)
+    docs.symlink_to(moved, target_is_directory=True)
+    error = _error(project, langs=["en"])
+    assert error.startswith("docs:1: a symbolic link to "), error

@@ -78,6 +78,7 @@ def build(config: SiteConfig, progress: Callable[[int, int], None] | None = None
     start = time.perf_counter()
     stage("checking the output folder")
     check_output(config)
+    config.sources.check_roots()
     previous = read_manifest(config.out_dir)
     code = code_digest()
     digest = inputs_digest(config, code=code)

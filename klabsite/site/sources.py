@@ -45,9 +45,15 @@ class SourceTree:
         self.roots = tuple(dict.fromkeys(root.resolve() for root in roots))
         self.relative = relative
         inside = project.resolve() if project is not None else None
-        self.linked_out = tuple(root for root in roots if inside is not None and root.is_symlink()
+        self.linked_out = tuple(root for root in roots if inside is not None
                                 and not root.resolve().is_relative_to(inside))
-        """The source folders that are links out of the project (reading from them is refused)."""
+        """The source folders that a link (the folder itself or one above it) takes out of the project:
+        reading from them is refused."""
+
+    def check_roots(self) -> None:
+        """Refuse a source folder that a symbolic link takes out of the project."""
+        for root in self.linked_out:
+            self.check(root)
 
     def check(self, path: Path) -> None:
         """Refuse ``path`` when it is a link that leads out of the source tree, or a broken link, or
