@@ -109,3 +109,37 @@ def test_a_link_or_a_stray_file_in_the_output_is_neither_followed_nor_kept(built
         assert not report.up_to_date
         assert not page.is_symlink() and b"TOP SECRET" not in page.read_bytes()
         assert not (built / "_site" / "en" / "stray.html").exists()
+
+
+def test_an_extra_folder_or_a_changed_mode_is_not_up_to_date(built):
+    (built / "_site" / "empty").mkdir()
+    assert not build(load_config(built, languages=["en"])).up_to_date
+    assert not (built / "_site" / "empty").exists()
+    page = built / "_site" / _a_page(built)
+    page.chmod(0o600)
+    assert not build(load_config(built, languages=["en"])).up_to_date
+    assert page.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize(("home", "xdg"), [("", ""), ("relative-home", "relative-cache")])
+def test_without_an_absolute_cache_folder_nothing_is_remembered_anywhere(built, tmp_path, monkeypatch, home, xdg):
+    """An empty or relative HOME or XDG_CACHE_HOME (the XDG spec: ignore a relative one) gives no
+    cache: every build draws everything, and no .cache folder appears in the current folder."""
+    monkeypatch.setenv("HOME", home)
+    monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):
+        assert not build(load_config(built, languages=["en"])).up_to_date
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["project"]
+
+
+def test_the_cache_keeps_the_newest_manifests_whatever_else_lies_in_it(built, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "klabsite" / "manifests"
+    folder.mkdir(parents=True)
+    for number in range(80):
+        (folder / f"junk-{number}").touch()
+    (folder / "dangling").symlink_to(tmp_path / "nowhere")
+    build(load_config(built, languages=["en"]))
+    assert len(list(folder.iterdir())) == 64
+    assert build(load_config(built, languages=["en"])).up_to_date

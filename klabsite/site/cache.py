@@ -16,9 +16,9 @@ shown) and, per replay page, the key it was drawn from. The next build compares:
 
 A build trusts only an output it wrote itself: a manifest counts only when this machine's cache
 (``$XDG_CACHE_HOME/klabsite``, else ``~/.cache/klabsite``) remembers writing it, and a page is
-taken over only when its bytes are the ones the manifest lists. An output folder that came from
-elsewhere (committed to a repository, copied, edited by hand) is rendered anew, whatever its
-manifest says. Where the cache cannot be written, every build renders everything.
+taken over only when its bytes are the ones the manifest lists. An output folder built elsewhere
+(committed to a repository) or edited by hand is rendered anew, whatever its manifest says. Where
+the cache cannot be written, every build renders everything.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,32 +135,56 @@ class Manifest:
         return data if self.files.get(path) == file_digest(data) else None
 
     def intact(self, out_dir: Path, extra: Iterable[str] = ()) -> bool:
-        """Whether ``out_dir`` holds exactly the files listed (and ``extra``), each with the bytes it
-        was written with, and no symbolic link."""
+        """Whether ``out_dir`` is as a build leaves it: exactly the files listed (and ``extra``), each
+        with the bytes it was written with, no other folder, no symbolic link, and the modes the
+        writer gives (folders 755, files 644)."""
         found: set[str] = set()
+        folders_found: set[str] = set()
         for top, folders, names in os.walk(out_dir):
             here = Path(top)
-            if any((here / name).is_symlink() for name in (*folders, *names)):
-                return False
+            for name in (*folders, *names):
+                path = here / name
+                mode = path.lstat().st_mode
+                if stat.S_ISLNK(mode) or stat.S_IMODE(mode) != (0o755 if name in folders else 0o644):
+                    return False
             found.update((here / name).relative_to(out_dir).as_posix() for name in names)
-        if found != set(self.files) | set(extra):
+            folders_found.update((here / name).relative_to(out_dir).as_posix() for name in folders)
+        listed = set(self.files) | set(extra)
+        parents = {parent.as_posix() for path in listed for parent in Path(path).parents} - {"."}
+        if found != listed or folders_found != parents:
             return False
         return all(self.read(out_dir, path) is not None for path in self.files)
 
 
-def _cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+def _cache_folder() -> Path | None:
+    """Where this machine's builds are remembered: ``$XDG_CACHE_HOME/klabsite/manifests`` (an
+    absolute XDG_CACHE_HOME only, as the XDG spec says), else ``~/.cache/…``; None without a home."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        home = os.environ["HOME"] if "HOME" in os.environ else os.path.expanduser("~")
+        if not os.path.isabs(home):  # an empty HOME would make it "/" (the root's .cache)
+            return None
+        base = os.path.join(home, ".cache")
     return Path(base) / "klabsite" / "manifests"
+
+
+def _age(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def remember(manifest: bytes) -> None:
     """Note in this machine's cache that a build wrote ``manifest`` (the newest ones are kept);
     nothing happens where the cache cannot be written."""
     folder = _cache_folder()
+    if folder is None:
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / file_digest(manifest)).touch()
-        known = sorted(folder.iterdir(), key=lambda path: path.stat().st_mtime, reverse=True)
+        known = sorted(folder.iterdir(), key=_age, reverse=True)
         for stale in known[_REMEMBERED:]:
             stale.unlink(missing_ok=True)
     except OSError:
@@ -176,7 +201,8 @@ def read_manifest(out_dir: Path) -> Manifest | None:
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         return None
-    if not (_cache_folder() / file_digest(raw)).is_file():
+    folder = _cache_folder()
+    if folder is None or not (folder / file_digest(raw)).is_file():
         return None
     pages = data.get("pages") or {}
     files = data.get("files") or {}

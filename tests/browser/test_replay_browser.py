@@ -295,3 +295,15 @@ def test_a_printed_step_names_its_deal_and_marks_the_trick_winner_in_black(page:
     page.emulate_media(media="print")
     expect(page.locator("a[download]")).to_be_hidden()
     expect(page.locator(".step-go").first).to_be_hidden()
+
+
+def test_before_the_extra_cards_no_klaberjass_hand_leaves_a_card_alone_on_a_narrow_phone(page: Page, base_url,
+                                                                                            shipped):
+    """Six cards at 280 px (a folding phone's outer screen) lie 3 + 3, on every shipped deal."""
+    page.set_viewport_size({"width": 280, "height": 740})
+    deals = [deal for deal in shipped.values() if deal.game == "klaberjass"]
+    assert deals
+    for deal in deals:
+        page.goto(f"{base_url}en/deals/{deal.id}/{deal.steps[0].name}.html")
+        for seat, rows, outside in page.evaluate(_HAND_ROWS):
+            assert outside <= 1 and (len(rows) == 1 or min(rows) > 1), f"{deal.id}: {seat} {rows}"
