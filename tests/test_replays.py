@@ -432,6 +432,34 @@ def test_a_player_whose_sequences_lose_holds_them_and_does_not_declare_them(tmp_
                 assert (f"<p>{seat} declares " in html) == (not outdone), (name, step.name)
 
 
+def _melded_in_hands(html: str) -> set[tuple[str, str]]:
+    """The (seat letter, card) pairs a step page marks as cards of a sequence, seen and heard."""
+    marked = set()
+    for seat, hand in re.findall(r'<section class="seat seat-([nesw])[^"]*"(.*?)</section>', html, re.S):
+        for slot in re.findall(r'<li class="slot[^"]*">.*?</li>', hand, re.S):
+            seen, heard = "is-melded" in slot, "(in a sequence)" in slot
+            assert seen == heard, slot
+            if seen:
+                marked.add((seat.upper(), re.search(r'role="img" aria-label="[^"]*">([^<]+)<', slot).group(1)))
+    return marked
+
+
+@pytest.mark.parametrize("name", ["kb_meld_long_100.klab", "kb_meld_equal_elder.klab", "kb_canonical.klab",
+                                  "kb_meld_only_dealer.klab"])
+def test_the_cards_of_a_sequence_stand_out_in_the_hand_on_the_steps_that_declare_or_show_it(tmp_path, name):
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[AUDIT / name]) == 0
+    marked_steps = 0
+    for deal in _views(AUDIT / name):
+        for step in deal.steps:
+            expected = {(event.seat.value, _glyph(card)) for event in step.step.events
+                        if type(event).__name__ in ("Declared", "MeldsShown") for meld in event.melds for card in meld}
+            html = (out / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+            assert _melded_in_hands(html) == expected, (name, step.name)
+            marked_steps += bool(expected)
+    assert marked_steps >= 2, name  # a declaration, and the same sequences shown after the first trick
+
+
 def test_klaverjas_calls_bella_stuk_and_klaberjass_bella(tmp_path):
     kv = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Tags "bella"]')
     kb = (AUDIT / "kb_bella_claimed.klab").read_text(encoding="utf-8").replace('[Dealer "S"]', '[Dealer "S"]\n[Tags "bella"]')

@@ -57,9 +57,9 @@ class ReplayParts:
         return drawn
 
     @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
-    def slot(self, item: Any, cost: int | None) -> Markup:
-        """One card place in a hand."""
-        return Markup(self.macros.slot(item, cost))
+    def slot(self, item: Any, cost: int | None, melded: bool = False) -> Markup:
+        """One card place in a hand; ``melded`` marks a card of a sequence declared in the step."""
+        return Markup(self.macros.slot(item, cost, melded))
 
     def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
         """A seat's hand on a step page: drawn again only when something in it changed (most
@@ -67,14 +67,16 @@ class ReplayParts:
         table = step.table
         acting = step.step.seat == who
         costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
-        key = ("hand", id(deal), who, table.hands[who], costs, acting, table.won_by == who,
+        melded = step.melded(who)
+        key = ("hand", id(deal), who, table.hands[who], costs, melded, acting, table.won_by == who,
                table.maker == who, heading)
-        return self._remember(key, lambda: self.macros.hand(deal, step, who, heading,
-                                                             self._slots(table.hands[who], dict(costs))))
+        return self._remember(key, lambda: self.macros.hand(
+            deal, step, who, heading, self._slots(table.hands[who], dict(costs), melded)))
 
-    def _slots(self, items: Any, costs: dict[Any, int]) -> Markup:
-        """The card places of a hand, with the acting seat's costs on its cards."""
-        return Markup("".join([self.slot(item, costs.get(item.card)) for item in items]))
+    def _slots(self, items: Any, costs: dict[Any, int], melded: frozenset[Any]) -> Markup:
+        """The card places of a hand, with the acting seat's costs and the step's sequences on its
+        cards."""
+        return Markup("".join([self.slot(item, costs.get(item.card), item.card in melded) for item in items]))
 
     def hands(self, deal: Any, step: Any, heading: str = "h2") -> Markup:
         """Every seat's hand, in the deal's order of seats."""

@@ -21,7 +21,7 @@ from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.klaverjas import DEAL_POINTS, KlaverjasDeal
-from klabsite.engine.melds import MeldsCompared
+from klabsite.engine.melds import Declared, MeldsCompared, MeldsShown
 from klabsite.engine.options import GameRules
 from klabsite.engine.roem import PIT_BONUS
 from klabsite.engine.seats import Seat
@@ -175,6 +175,13 @@ class StepView:
     def comparison(self) -> MeldsCompared | None:
         """Klaberjass: the comparison of both declarations, on the step that makes it."""
         return next((event for event in self.step.events if isinstance(event, MeldsCompared)), None)
+
+    def melded(self, who: Seat) -> frozenset[Card]:
+        """Klaberjass: the cards of the sequences ``who`` declares, holds or shows in this step
+        (his hand marks them)."""
+        return frozenset(card for event in self.step.events
+                         if isinstance(event, Declared | MeldsShown) and event.seat == who
+                         for meld in event.melds for card in meld)
 
     @property
     def outdone(self) -> frozenset[Seat]:

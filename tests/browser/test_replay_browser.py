@@ -297,6 +297,23 @@ def test_a_printed_step_names_its_deal_and_marks_the_trick_winner_in_black(page:
     expect(page.locator(".step-go").first).to_be_hidden()
 
 
+@pytest.mark.parametrize("media", ["screen", "print"])
+def test_the_cards_of_a_declared_sequence_stand_above_the_rest_of_the_hand_and_are_ringed(page: Page, base_url, shipped,
+                                                                                         media):
+    deal, step = next((deal, step) for deal in shipped.values() for step in deal.steps
+                      if any(type(event).__name__ == "Declared" and event.melds for event in step.step.events))
+    page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+    page.emulate_media(media=media)
+    hand = page.locator(".seat.is-acting .hand")
+    melded, others = hand.locator(".is-melded .card").all(), hand.locator(".slot:not(.is-melded) .card").all()
+    assert len(melded) >= 3 and others
+    tops = {card.bounding_box()["y"] for card in melded}
+    rest = [card.bounding_box()["y"] for card in others]
+    assert max(tops) + 2 < min(top for top in rest if abs(top - min(tops)) < 20), (tops, rest)
+    style = melded[0].evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineColor]")
+    assert style[0] == "solid" and (style[1] == "rgb(0, 0, 0)") == (media == "print"), style
+
+
 def test_before_the_extra_cards_no_klaberjass_hand_leaves_a_card_alone_on_a_narrow_phone(page: Page, base_url,
                                                                                             shipped):
     """Six cards at 280 px (a folding phone's outer screen) lie 3 + 3, on every shipped deal."""
