@@ -17,6 +17,7 @@ from markupsafe import Markup
 from klabsite.cli import main
 from klabsite.engine.cards import Card
 from klabsite.engine.seats import Seat
+from klabsite.files import locked
 from klabsite.site import i18n_tools
 from klabsite.site.catalogs import (
     DOMAINS,
@@ -424,6 +425,38 @@ def test_a_failed_extract_names_the_template_as_the_project_writes_it(tmp_path, 
     assert (root / "locales" / "messages.pot").read_bytes() == before
     assert sorted(path.name for path in (root / "locales").iterdir() if path.is_file()) == [
         "content.pot", "messages.pot"]
+
+
+@pytest.mark.parametrize("action", ["extract", "update"])
+def test_extract_and_update_remove_what_a_killed_run_left_and_nothing_else(tmp_path, capsys, action):
+    root = _project(tmp_path)
+    assert main(["i18n", "extract", "--root", str(root)]) == 0
+    assert main(["i18n", "update", "--root", str(root)]) == 0
+    locales, catalogs = root / "locales", root / "locales" / "fr" / "LC_MESSAGES"
+    left = [locales / ".messages.pot.k2x_9q0a.tmp", locales / ".content.pot.abcdefgh.tmp",
+            catalogs / "tmpmessages.po", catalogs / "tmpcontent.po"]
+    kept = [locales / "notes.tmp", locales / ".messages.pot.short.tmp", catalogs / "tmp.po"]
+    for path in left + kept:
+        path.write_text("half written", encoding="utf-8")
+    before = {path: path.read_bytes() for path in [*locales.glob("*.pot"), catalogs / "messages.po", catalogs / "content.po"]}
+    assert main(["i18n", action, "--root", str(root)]) == 0
+    assert not any(path.exists() for path in left)
+    assert all(path.read_text(encoding="utf-8") == "half written" for path in kept)
+    assert {path: path.read_bytes() for path in before} == before
+
+
+def test_extract_and_update_wait_for_another_run_on_the_same_catalogs(tmp_path, monkeypatch, capsys):
+    root = _project(tmp_path)
+    assert main(["i18n", "extract", "--root", str(root)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(locked.__wrapped__, "__defaults__", (0.05,))  # not 30 s
+    with locked(root / "locales"):
+        for action in ("extract", "update"):
+            assert main(["i18n", action, "--root", str(root)]) == 1
+            assert capsys.readouterr().err == (f"klabsite i18n {action}: locales: another klabsite command is "
+                                               "changing files there; try again\n")
+    assert not (root / "locales" / "fr").exists()
+    assert main(["i18n", "update", "--root", str(root)]) == 0
 
 
 def test_extract_check_changes_nothing_not_even_a_locales_folder(tmp_path, capsys):

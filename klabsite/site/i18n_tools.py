@@ -20,14 +20,14 @@ import logging
 import re
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TextIO
 
 from babel.messages.frontend import BaseError, CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
-from klabsite.files import scratch_beside, write_atomically
+from klabsite.files import locked, remove_stale_temporaries, scratch_beside, write_atomically
 from klabsite.site.catalogs import (
     DOMAINS,
     catalog_path,
@@ -83,6 +83,23 @@ def _not_a_project(config: SiteConfig, *, sources: bool = False) -> bool:
         print(f"{config.relative(config.locales_dir)}/: no catalogs here; {advice}", file=sys.stderr)
         return True
     return False
+
+
+@contextlib.contextmanager
+def _changing(config: SiteConfig) -> Iterator[None]:
+    """Hold the lock of the catalogs' folder while ``extract`` or ``update`` change files in it,
+    after removing what a killed run left there: klabsite's scratch files beside the templates
+    (``.messages.pot.XXXXXXXX.tmp``) and Babel's beside the catalogs (``tmpmessages.po``, which
+    its next update would overwrite anyway)."""
+    with locked(config.locales_dir):
+        for domain in DOMAINS:
+            remove_stale_temporaries(config.locales_dir / f"{domain}.pot")
+            for lang in config.targets:
+                path = catalog_path(config.locales_dir, lang, domain)
+                scratch = path.with_name(tempfile.gettempprefix() + path.name)
+                if scratch.is_file() and not scratch.is_symlink():
+                    scratch.unlink()
+        yield
 
 
 _CREATION = re.compile(r'^"POT-Creation-Date: [^"]*"$', re.MULTILINE)
@@ -155,6 +172,11 @@ def extract(config: SiteConfig, *, check: bool = False) -> int:
               "name (move the file away)", file=sys.stderr)
         return 1
     config.locales_dir.mkdir(parents=True, exist_ok=True)
+    with _changing(config):
+        return _extract_templates(config)
+
+
+def _extract_templates(config: SiteConfig) -> int:
     for domain in DOMAINS:  # each template is extracted beside itself, then replaced whole or not at all
         pot = config.locales_dir / f"{domain}.pot"
         try:
@@ -200,6 +222,13 @@ def update(config: SiteConfig, *, check: bool = False) -> int:
     """
     if _not_a_project(config):
         return 1
+    if check:
+        return _update_catalogs(config, check=True)
+    with _changing(config):
+        return _update_catalogs(config, check=False)
+
+
+def _update_catalogs(config: SiteConfig, *, check: bool) -> int:
     # A catalog Babel cannot read exactly as written (a msgstr without quotes, an unterminated
     # string) would be rewritten without the broken part: stop first, with its file and line.
     try:
