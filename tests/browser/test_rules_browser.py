@@ -303,6 +303,8 @@ def test_pictures_are_a_compass_and_card_runs_left_to_right_in_every_direction(p
     assert north["y"] < south["y"] and west["x"] < east["x"], "North at the top, East on the right"
     trick = ".trick-picture "
     assert box(trick + ".pic-seat-w")["x"] < box(trick + ".pic-seat-e")["x"]
+    sides = [box(f"{trick}.pic-seat-{seat} .card") for seat in "we"]
+    assert sides[0]["y"] == sides[1]["y"], "West's and East's cards level, whichever holds the winner's badge"
     first, last = box(".card-row-cards li:first-child .card"), box(".card-row-cards li:last-child .card")
     assert first["x"] < last["x"], "the highest card on the left in every language"
     mirrored = page.locator(".breadcrumb li").first.bounding_box()["x"] > 180
