@@ -274,3 +274,11 @@ def test_a_longer_word_that_starts_like_a_term_is_not_linked_in_any_language():
     french = [("term-trick", "Pli"), ("term-trump", "Atout")]
     assert _found("un pliage", "fr", french) is None and _found("deux plis", "fr", french) == "plis"
     assert _found("un bazar", "es", [("term-trick", "Baza")]) is None
+
+
+def test_game_names_and_words_of_everyday_sense_are_not_linked_nor_taken_for_another_terms_plural():
+    terms = [("jas", "Jas"), ("jass", "Jass"), ("take", "Take"), ("game", "Game"), ("made", "Made"),
+             ("rank", "Rank"), ("klaverjas", "Klaverjas"), ("dealer", "Dealer")]
+    text = ("# P\n\nKlaberjass players call it the Jass. Take out the 6s: in most card games the 10 is lower, "
+            "cards rank so, the deck was made so. Klaverjas players call it the jas; the dealer deals.\n")
+    assert _links(text, "en", terms) == [("jas", "jas"), ("dealer", "dealer")]

@@ -15,9 +15,9 @@ Arabic in their inflected forms, :func:`croatian_forms` and :func:`arabic_forms`
 wins where two start at the same place (*trump suit* before *trump*). Only the first use on a
 page is linked, and never inside a heading, a link, code, a table header or a caption. A term
 that holds a comma, a quotation mark or a digit (``Ace, king, …``, ``"Good."``) names a group or
-a phrase, not a word of the prose, and is not looked for; nor are the games' names
-(:data:`UNLINKED`), which every page is about (and *Jass*, the jack of trumps, is also the name
-of a Swiss game).
+a phrase, not a word of the prose, and is not looked for. The entries of :data:`UNLINKED` are
+found but not linked: a word that is one of them is never taken for another term's plural
+(*Jass* is not the plural of *Jas*).
 
 >>> sort_key("Élder hand", "fr") < sort_key("Enchère", "fr"), sort_key("الكبّة", "ar") == sort_key("كبّة", "ar")
 (True, True)
@@ -40,8 +40,11 @@ if TYPE_CHECKING:
 __all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "english_term",
            "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms"]
 
-UNLINKED = frozenset({"klaberjass", "klaverjas", "jass"})
-"""Glossary entries (by anchor) the rules pages do not link to."""
+UNLINKED = frozenset({"klaberjass", "klaverjas", "jass", "game", "take", "made", "rank"})
+"""Glossary entries (by anchor) the rules pages do not link to: the games' names, which every
+page is about (*Jass* is also a Swiss game), and words the pages use as often in their everyday
+sense as in the game's (*take out the 6s*, *other card games*, *the deck was made*, *cards rank
+above*). Where the game's sense matters, the prose links the entry itself."""
 
 GLOSSARY_SLUG = "glossary"
 """The slug of the glossary page (``NN-glossary.md``)."""
@@ -424,9 +427,10 @@ _WORD_FORMS: dict[str, Callable[[str], str]] = {"hr": croatian_forms, "ar": arab
 
 def term_pattern(terms: Sequence[tuple[str, str]],
                  lang: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
-    """One pattern finding every linkable term (longest first), and each term's anchor by its
-    case-folded text, in the pattern's order: the term a match found is the one whose group
-    (``t0``, ``t1`` …) matched (:func:`matched_term`).
+    """One pattern finding every term that names a word (longest first; :data:`UNLINKED` ones
+    too, which the links skip), and each term's anchor by its case-folded text, in the pattern's
+    order: the term a match found is the one whose group (``t0``, ``t1`` …) matched
+    (:func:`matched_term`).
 
     >>> pattern, ids = term_pattern([("term-trump", "Trump"), ("term-trump-suit", "Trump suit")], "en")
     >>> match = pattern.search("Two trump suits")
@@ -435,7 +439,7 @@ def term_pattern(terms: Sequence[tuple[str, str]],
     """
     found: dict[str, str] = {}
     for ident, term in terms:
-        if term and not _NOT_A_WORD.search(term) and ident not in UNLINKED:
+        if term and not _NOT_A_WORD.search(term):
             found.setdefault(term.casefold(), ident)
     if not found:
         return None, found
@@ -482,7 +486,7 @@ class TermLinks(Treeprocessor):
             return text
         for match in self.pattern.finditer(text):
             ident = self.ids[matched_term(match, self.ids)]
-            if ident in self.linked or "\x02" in text[:match.start()].rsplit("\x03", 1)[-1]:
+            if ident in self.linked or ident in UNLINKED or "\x02" in text[:match.start()].rsplit("\x03", 1)[-1]:
                 continue
             self.linked.add(ident)
             link = etree.Element("a", {"class": "term-link", "href": f"{self.href}#{ident}"})
