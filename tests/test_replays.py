@@ -460,6 +460,20 @@ def test_the_cards_of_a_sequence_stand_out_in_the_hand_on_the_steps_that_declare
     assert marked_steps >= 2, name  # a declaration, and the same sequences shown after the first trick
 
 
+def test_an_overview_tells_the_dealers_declaration_after_the_first_card_it_follows(tmp_path):
+    out = tmp_path / "site"
+    record = AUDIT / "kb_canonical.klab"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=[record]) == 0
+    deal = _views(record)[0]
+    names = [step.name for step in deal.steps]
+    assert names.index("t1-1") < names.index("m2"), "the dealer declares after the lead"
+    html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+    told = re.search(r'<ol class="before-play">(.*?)</ol>', html, re.S).group(1)
+    steps = re.findall(r'<a class="step-go" href="([^"]+)\.html">', told)
+    assert steps == [name for name in names if name[0] in "bxdm" and name != "deal" or name == "t1-1"], steps
+    assert steps.index("t1-1") == steps.index("m2") - 1
+
+
 def test_klaverjas_calls_bella_stuk_and_klaberjass_bella(tmp_path):
     kv = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Tags "bella"]')
     kb = (AUDIT / "kb_bella_claimed.klab").read_text(encoding="utf-8").replace('[Dealer "S"]', '[Dealer "S"]\n[Tags "bella"]')

@@ -248,6 +248,16 @@ class DealView:
         return self.game == "klaverjas"
 
     @property
+    def before_play(self) -> tuple[StepView, ...]:
+        """The steps told before the tricks: the bids, the extra cards, the dix and the
+        declarations, and in Klaberjass the first card, after which the dealer declares (so that
+        the story keeps the order of the deal)."""
+        told = ("bid", "extra", "dix", "meld")
+        last = max((step.index for step in self.steps if step.kind == "meld"), default=-1)
+        return tuple(step for step in self.steps
+                     if step.kind in told or (step.kind == "card" and step.index < last))
+
+    @property
     def named_options(self) -> tuple[tuple[str, str], ...]:
         """The options the overview names, in the rule book's order: those that differ from the
         standard game and, in Klaverjas, always the trick rules and how trump is chosen (the first
