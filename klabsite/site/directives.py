@@ -454,7 +454,7 @@ def klaberjass_score(loc: Localizer, raw: dict[str, str]) -> View:
 
 
 _ROEM_EXAMPLES = (
-    "9C 8C 7C KD", "JC TC 9C 8C", "KH QH 7S 8D", "KH QH JH 7C", "TH JH QH KH",
+    "9C 8C 7C KD", "JC TC 9C 8C", "KH QH 7S 8D", "KH QH JH 7C", "KH QH JH TH",
     "KS QS 7H 8D", "AC AD AH AS", "JC JD JH JS", "9C 9D 9H 9S",
 )
 
