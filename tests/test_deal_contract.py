@@ -18,7 +18,7 @@ from klabsite.engine.events import CardPlayed, Dealt, TrickWon
 from klabsite.engine.klaberjass import DealError, KlaberjassDeal, KlaberjassResult, stack_deck
 from klabsite.engine.klaverjas import KlaverjasDeal, KlaverjasError, KlaverjasResult, deck_from_hands
 from klabsite.engine.options import KlaberjassRules, KlaverjasRules
-from klabsite.engine.roem import roem_parts, trick_roem
+from klabsite.engine.roem import roem_cards, roem_parts, trick_roem
 from klabsite.engine.seats import Seat
 
 SHARED = ("legal_actions", "can_apply", "verify", "apply", "hands", "trick", "phase", "to_act",
@@ -106,6 +106,16 @@ def test_both_engines_check_the_deck_alike(deal, error) -> None:
         deal(bad)
     with pytest.raises(error, match="this one has 31 cards; missing 7C"):
         deal(DECK[1:])
+
+
+def test_the_cards_marked_as_roem_hold_all_of_a_tricks_roem_and_none_of_them_is_spare() -> None:
+    for trump in SUITS:
+        for cards in itertools.combinations(DECK, 4):
+            roem, marked = trick_roem(cards, trump), roem_cards(cards, trump)
+            assert marked <= set(cards) and bool(marked) == bool(roem), cards
+            if marked and len(marked) < 4:
+                assert trick_roem(list(marked), trump) == roem, cards
+            assert all(trick_roem([card for card in marked if card != spare], trump) < roem for spare in marked), cards
 
 
 def test_check_deck_gives_the_canonical_cards() -> None:

@@ -474,6 +474,27 @@ def test_an_overview_tells_the_dealers_declaration_after_the_first_card_it_follo
     assert steps.index("t1-1") == steps.index("m2") - 1
 
 
+def test_a_won_trick_marks_the_cards_that_make_its_roem_and_no_other_step_marks_any(replay_site):
+    four_of_a_kind = 0
+    for path in (AUDIT / "kv_pit_four_of_a_kind.klab", AUDIT / "kv_roem_nat.klab",
+                 FIXTURES / "replays" / "kb_tie_hanging.klab"):
+        for deal in _views(path):
+            for step in deal.steps:
+                html = (replay_site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+                trick = re.search(r'<ol class="trick">(.*?)</ol>', html, re.S)
+                marked = re.findall(r'aria-label="[^"]*">([^<]+)</span> <span class="roem-mark">Roem</span>',
+                                    trick.group(1)) if trick else []
+                said = re.search(r"Roem in the trick: (\d+) \(([^)]*)\)", html)
+                assert bool(marked) == bool(said), (path.name, step.name)
+                if said and said.group(2) == "four of a kind":
+                    four_of_a_kind += 1
+                    assert len({glyph[:-1] for glyph in marked}) == 1 and len(marked) == 4
+                elif said:
+                    parts = said.group(2).split(" and ")
+                    assert 2 <= len(marked) <= 4 and (len(marked) == 2) == (parts == ["stuk"]), (marked, parts)
+    assert four_of_a_kind
+
+
 def test_klaverjas_calls_bella_stuk_and_klaberjass_bella(tmp_path):
     kv = (AUDIT / "kv_roem_nat.klab").read_text(encoding="utf-8").replace('[Dealer "N"]', '[Dealer "N"]\n[Tags "bella"]')
     kb = (AUDIT / "kb_bella_claimed.klab").read_text(encoding="utf-8").replace('[Dealer "S"]', '[Dealer "S"]\n[Tags "bella"]')

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from klabsite.engine.cards import Card, Rank, Suit
 
 __all__ = [
-    "trick_roem", "roem_parts", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "MAX_DEAL_ROEM",
+    "trick_roem", "roem_parts", "roem_cards", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "MAX_DEAL_ROEM",
     "PIT_BONUS", "RUN_ROEM",
 ]
 
@@ -76,6 +76,35 @@ def roem_parts(cards: Sequence[Card], trump: Suit) -> tuple[tuple[str, int], ...
     if Rank.KING in trumps and Rank.QUEEN in trumps:
         parts.append(("stuk", STUK_ROEM))
     return tuple(parts)
+
+
+def roem_cards(cards: Sequence[Card], trump: Suit) -> frozenset[Card]:
+    """The cards of one trick that make its roem (:func:`roem_parts`): the longest run of each
+    suit when it holds three or more, the K and Q of trumps, four of a kind worth something.
+
+    >>> from klabsite.engine.cards import parse_cards
+    >>> sorted(str(card) for card in roem_cards(parse_cards("7C 8C 9C JC"), trump=Suit.HEARTS))
+    ['7C', '8C', '9C']
+    """
+    first = cards[0]
+    if len(cards) == 4 and all(card.rank is first.rank for card in cards):
+        return frozenset(cards) if FOUR_OF_A_KIND_ROEM[first.rank] else frozenset()
+    marked: set[Card] = set()
+    for suit in {card.suit for card in cards}:
+        ordered = sorted((card for card in cards if card.suit is suit), key=lambda card: card.rank.index)
+        runs: list[list[Card]] = []
+        for card in ordered:
+            if runs and card.rank.index == runs[-1][-1].rank.index + 1:
+                runs[-1].append(card)
+            else:
+                runs.append([card])
+        longest = max(runs, key=len)
+        if len(longest) >= 3:
+            marked.update(longest)
+    stuk = [card for card in cards if card.suit is trump and card.rank in (Rank.KING, Rank.QUEEN)]
+    if len(stuk) == 2:
+        marked.update(stuk)
+    return frozenset(marked)
 
 
 def _run_roem(ranks: int) -> int:

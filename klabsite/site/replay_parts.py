@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from klabsite.engine.cards import Suit
 from klabsite.engine.events import TrickWon
-from klabsite.engine.roem import roem_parts
+from klabsite.engine.roem import roem_cards, roem_parts
 
 __all__ = ["ReplayParts", "install_replay_parts"]
 
@@ -26,6 +26,7 @@ def install_replay_parts(env: jinja2.Environment) -> None:
     """Give a language's environment the replay templates' ``memo`` and their filters."""
     env.filters["kind"] = _kind
     env.filters["roem_parts"] = _trick_roem_parts
+    env.filters["roem_cards"] = _roem_cards
     env.globals["memo"] = ReplayParts(env)
 
 
@@ -86,8 +87,8 @@ class ReplayParts:
         """The middle of the table (the trick, the upcard, the stock): drawn again only when it
         changed."""
         table = step.table
-        key = ("middle", box, table.trick, table.trick_number, table.won_by, table.upcard, table.proposed,
-               table.stock, table.bottom, table.tricks[-2:])
+        key = ("middle", box, deal.game, table.trump, table.trick, table.trick_number, table.won_by, table.upcard,
+               table.proposed, table.stock, table.bottom, table.tricks[-2:])
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any) -> Markup:
@@ -159,6 +160,14 @@ class ReplayParts:
 def _kind(event: object) -> str:
     """An event's kind, its class name (``CardPlayed``), for the replay templates."""
     return type(event).__name__
+
+
+def _roem_cards(table: Any, game: str) -> frozenset[Any]:
+    """The cards of a Klaverjas trick that make its roem, once the trick is won (none before, and
+    none in Klaberjass, which has no roem)."""
+    if game != "klaverjas" or table.won_by is None or table.trump is None:
+        return frozenset()
+    return roem_cards([card for _, card in table.trick], table.trump)
 
 
 def _trick_roem_parts(trick: TrickWon, trump: Suit | None) -> tuple[tuple[str, int], ...]:
