@@ -212,14 +212,14 @@ def test_the_overviews_table_of_tricks_says_where_the_last_tricks_10_is(replay_s
     assert re.search(r'<td class="number">\d+, dont 10 de der</td>', french)
 
 
-def test_next_on_a_deals_score_leads_to_the_next_deal(replay_site):
+def test_next_on_a_deals_score_leads_to_the_next_deal_and_says_so(replay_site):
     ends = [path.read_text(encoding="utf-8") for path in (replay_site / "en" / "deals").glob("*/end.html")]
     following = [(html, re.search(r'<a href="([^"]+)">Next deal: deal', html)) for html in ends]
     assert any(link for _, link in following) and not all(link for _, link in following)
     for html, link in following:
         nav = re.search(r'<nav class="step-nav" id="step-nav" tabindex="-1" aria-label="Step through the deal">(.*?)</nav>', html, re.S).group(1)
         if link:
-            assert f'<a rel="next" href="{link.group(1)}">Next</a>' in nav
+            assert f'<a rel="next" href="{link.group(1)}">Next deal</a>' in nav
         else:
             assert '<span role="link" aria-disabled="true">Next</span>' in nav
 
