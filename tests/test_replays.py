@@ -224,6 +224,25 @@ def test_next_on_a_deals_score_leads_to_the_next_deal_and_says_so(replay_site):
             assert '<span role="link" aria-disabled="true">Next</span>' in nav
 
 
+def test_a_deals_share_description_leads_with_no_fact_its_score_sentence_tells(tmp_path):
+    """The headline tag is one the score sentence after it does not tell (pit, nat, fails, tie)."""
+    shipped = Path(__file__).resolve().parents[1] / "site_src" / "deals"
+    records = [shipped / f"{name}.klab" for name in ("klaverjas-forced", "klaverjas-blunder", "klaberjass-tie",
+                                                     "klaberjass-bella")]
+    out = tmp_path / "site"
+    assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["fr"], deals=records) == 0
+    told = {"pit": "The playing side takes every trick: pit.", "nat": "The playing side goes nat.",
+            "maker-failed": "The maker fails.", "tie": "The maker and the opponent tie."}  # the tags' meanings
+    seen = set()
+    for deal in [view for path in records for view in _views(path)]:
+        html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        description = re.search(r'<meta property="og:description" content="([^"]*)">', html).group(1)
+        for tag in set(deal.tags) & set(told):
+            seen.add(tag)
+            assert told[tag] not in description, (tag, description)
+    assert seen == set(told)
+
+
 def test_a_klaberjass_overview_marks_the_cards_that_came_with_the_extra_cards(replay_site):
     marked = [html for html in _overviews(replay_site).values() if 'class="extra-mark"' in html]
     assert marked

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from klabsite.engine.cards import Card, Rank, Suit
 
 __all__ = [
-    "trick_roem", "roem_parts", "roem_cards", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM", "MAX_DEAL_ROEM",
-    "PIT_BONUS", "RUN_ROEM",
+    "trick_roem", "roem_parts", "roem_cards", "SEQUENCE_ROEM", "STUK_ROEM", "FOUR_OF_A_KIND_ROEM",
+    "MAX_DEAL_ROEM", "PIT_BONUS", "RUN_ROEM",
 ]
 
 SEQUENCE_ROEM: dict[int, int] = {3: 20, 4: 50}

@@ -486,7 +486,8 @@ class TermLinks(Treeprocessor):
             return text
         for match in self.pattern.finditer(text):
             ident = self.ids[matched_term(match, self.ids)]
-            if ident in self.linked or ident in UNLINKED or "\x02" in text[:match.start()].rsplit("\x03", 1)[-1]:
+            in_placeholder = "\x02" in text[:match.start()].rsplit("\x03", 1)[-1]  # stashed markup
+            if ident in self.linked or ident in UNLINKED or in_placeholder:
                 continue
             self.linked.add(ident)
             link = etree.Element("a", {"class": "term-link", "href": f"{self.href}#{ident}"})

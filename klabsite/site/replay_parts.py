@@ -87,8 +87,8 @@ class ReplayParts:
         """The middle of the table (the trick, the upcard, the stock): drawn again only when it
         changed."""
         table = step.table
-        key = ("middle", box, deal.game, table.trump, table.trick, table.trick_number, table.won_by, table.upcard,
-               table.proposed, table.stock, table.bottom, table.tricks[-2:])
+        key = ("middle", box, deal.game, table.trump, table.trick, table.trick_number, table.won_by,
+               table.upcard, table.proposed, table.stock, table.bottom, table.tricks[-2:])
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any) -> Markup:
