@@ -281,6 +281,8 @@ def test_sequence_values_follow_long_sequence(en: Localizer) -> None:
 
 def test_meld_comparison_rows(en: Localizer) -> None:
     rows = _cells(render_directive(en, "meld-comparison", {}))[1:]
+    assert [row[3] for row in rows] == ["—"] * 4 + ["equal-meld=elder", "—", "long-sequence=100"], \
+        "only the options that differ from the standard rules"
     decided = [(row[4], row[5], row[6]) for row in rows]
     assert decided == [
         ("The dealer", "the higher value", "50"),

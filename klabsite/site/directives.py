@@ -324,14 +324,16 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
         "none": loc.gettext("no sequences"),
     }
     rows: list[list[Cell]] = []
+    standard = KlaberjassRules()
     for example in _MELD_EXAMPLES:
         elder, dealer = Seat.N, Seat.S
         elder_melds = (tuple(parse_cards(example.elder)),)
         dealer_melds = (tuple(parse_cards(example.dealer)),)
         result = compare(elder, elder_melds, dealer, dealer_melds, example.trump,
                          example.long_sequence, example.equal_meld)
-        options = [_code(loc, f"long-sequence={example.long_sequence}"),
-                   _code(loc, f"equal-meld={example.equal_meld}")]
+        changed = (("long-sequence", example.long_sequence, standard.long_sequence),
+                   ("equal-meld", example.equal_meld, standard.equal_meld))
+        options = [_code(loc, f"{name}={value}") for name, value, default in changed if value != default]
         if result.best is None:
             who = loc.gettext("Nobody")
         elif result.best is elder:
@@ -340,7 +342,7 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
             who = loc.gettext("The dealer")
         rows.append([
             _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
-            _join(loc, options), who, reasons[result.reason], _n(loc, result.points),
+            _join(loc, options) if options else "—", who, reasons[result.reason], _n(loc, result.points),
         ])
     head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
             loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
