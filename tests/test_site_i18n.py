@@ -140,6 +140,7 @@ def _write(tmp_path: Path, lang: str, text: str) -> Path:
     ("see [x](a.md)", "voir [x](https://example.com)", "adds markup"),
     ("Matches", "Parties 100%", "write %% for a percent sign"),
     ("%(points)s points", "%(points)s points à 100%.", "write %% for a percent sign"),
+    ("The trick.", "Le pli.\\n'Le pli.'", "a line break the source does not have"),
 ])
 def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, problem):
     path = _write(tmp_path, "fr", _po("fr", [("Fine", "Bien"), (msgid, msgstr)]))

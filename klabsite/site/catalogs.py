@@ -266,7 +266,8 @@ def _markup(text: str, markdown: bool = False, labels: frozenset[str] | None = N
 
 def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: bool = True,
                   labels: frozenset[str] | None = None) -> str | None:
-    """Why this translation is unsafe (placeholders differ, markup added), or None when it is fine.
+    """Why this translation is unsafe (placeholders differ, markup added, a line break added), or
+    None when it is fine.
 
     A plural form may leave a placeholder out (Arabic says "one point" without the number) but
     never use one the source does not have. A ``formatted`` text (the templates' and the code's
@@ -289,6 +290,8 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
     'a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)'
     >>> check_message("the jack", "le valet<!-- caché -->")
     'translations may not contain HTML comments (<!--)'
+    >>> check_message("The trick.", "Le pli.\\n'Le pli.'")
+    'a line break the source does not have: what follows it would be printed too'
     """
     if not msgstr:
         return None
@@ -303,6 +306,8 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
                 f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:
         return "translations may not contain HTML comments (<!--)"
+    if "\n" in msgstr and "\n" not in msgid:
+        return "a line break the source does not have: what follows it would be printed too"
     added = _markup(msgstr, not formatted, labels) - _markup(msgid, not formatted, labels)
     if added:
         return "translation adds markup the source does not have: " + ", ".join(added)
