@@ -153,6 +153,14 @@ def test_the_title_contents_and_ids_show_a_headings_words_as_its_body_does():
     assert '<h2 id="sub-2-x">Sub &amp; <sub>2</sub> &lt;x&gt;</h2>' in doc.html
 
 
+def test_inline_code_in_a_right_to_left_title_and_contents_stays_left_to_right():
+    source = "# سجلّ: صيغة `.klab`\n\n## ملف `game.klab`\n\nنص.\n"
+    rtl = convert(source, DocumentContext("x.md", lang="ar", dir="rtl"))
+    assert rtl.title == "سجلّ: صيغة \u2066.klab\u2069"
+    assert rtl.headings == [(2, "gameklab", "ملف \u2066game.klab\u2069")]
+    assert convert(source, DocumentContext("x.md")).title == "سجلّ: صيغة .klab", "only on a right-to-left page"
+
+
 def test_link_to_an_unknown_page_is_an_error_at_its_line():
     with pytest.raises(BuildError, match=r"^x\.md:3: link to 'other\.md': no such rules page"):
         convert("Intro\n\nSee [x](other.md).\n", _context(path="x.md"))

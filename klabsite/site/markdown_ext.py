@@ -575,14 +575,21 @@ class _Links(Treeprocessor):
 
     def _text(self, element: etree.Element) -> str:
         """The words of ``element`` as a reader sees them (for the title, contents and lead):
-        raw tags dropped, entities (``&lt;``, and the escaped text of inline code) as characters."""
+        raw tags dropped, entities (``&lt;``, and the escaped text of inline code) as characters.
+        On a right-to-left page inline code is isolated as left to right (``⁦.klab⁩``), as its
+        ``<code>`` element is: without it the dot of ``.klab`` would move to its end."""
         stash = self.md.htmlStash.rawHtmlBlocks
 
         def stashed(match: re.Match[str]) -> str:
             index = int(match.group(1))
             return _TAG.sub("", str(stash[index])) if index < len(stash) else ""
 
-        text = html.unescape(HTML_PLACEHOLDER_RE.sub(stashed, "".join(element.itertext())))
+        def words(node: etree.Element) -> str:
+            inner = "".join(node.itertext()) if node.tag == "code" else (node.text or "") + "".join(
+                words(child) + (child.tail or "") for child in node)
+            return f"\u2066{inner}\u2069" if node.tag == "code" and self.context.dir == "rtl" else inner
+
+        text = html.unescape(HTML_PLACEHOLDER_RE.sub(stashed, words(element)))
         return normalize(_ESCAPED_PLACEHOLDER.sub(lambda match: chr(int(match.group(1))), text))
 
     def _line_of(self, text: str, line: int) -> int:
