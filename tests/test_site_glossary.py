@@ -7,7 +7,7 @@ import re
 
 from klabsite.site.build import render
 from klabsite.site.config import load_config
-from klabsite.site.glossary import sort_key, term_pattern
+from klabsite.site.glossary import initial, sort_key, term_pattern
 from klabsite.site.markdown_ext import DocumentContext, convert
 
 GLOSSARY = """# Glossary
@@ -282,3 +282,14 @@ def test_game_names_and_words_of_everyday_sense_are_not_linked_nor_taken_for_ano
     text = ("# P\n\nKlaberjass players call it the Jass. Take out the 6s: in most card games the 10 is lower, "
             "cards rank so, the deck was made so. Klaverjas players call it the jas; the dealer deals.\n")
     assert _links(text, "en", terms) == [("jas", "jas"), ("dealer", "dealer")]
+
+
+def test_croatian_letters_with_marks_or_of_two_characters_sort_after_their_base_letter_in_sections_of_their_own():
+    terms = ["Žir", "Zvanje", "Šah", "Stuk", "Njiva", "Nat", "Ljubav", "Lopta", "Đak", "Džep", "Dama", "Ćup",
+             "Četiri iste", "Cijena"]
+    ordered = sorted(terms, key=lambda term: sort_key(term, "hr"))
+    assert ordered == ["Cijena", "Četiri iste", "Ćup", "Dama", "Džep", "Đak", "Lopta", "Ljubav", "Nat", "Njiva",
+                       "Stuk", "Šah", "Zvanje", "Žir"]
+    assert [initial(sort_key(term, "hr")[0], "hr") for term in ordered] == [
+        "C", "Č", "Ć", "D", "DŽ", "Đ", "L", "LJ", "N", "NJ", "S", "Š", "Z", "Ž"]
+    assert sorted(["Štih", "Stuk"], key=lambda term: sort_key(term, "fr")) == ["Štih", "Stuk"], "only in Croatian"

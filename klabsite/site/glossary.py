@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from klabsite.site.markdown_ext import DocumentState
 
 __all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "english_term",
-           "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms"]
+           "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms",
+           "initial"]
 
 UNLINKED = frozenset({"klaberjass", "klaverjas", "jass", "game", "take", "made", "rank"})
 """Glossary entries (by anchor) the rules pages do not link to: the games' names, which every
@@ -157,14 +158,37 @@ def sort_key(term: str, lang: str) -> tuple[str, str]:
     the order is stable (``Règles d’Amsterdam`` before ``Règles de Rotterdam``).
 
     This is a simple approximation of each language's collation, enough for a glossary of a
-    hundred terms (Croatian č and ć sort with c).
+    hundred terms. The letters of the Croatian alphabet that are not the Latin ones (č ć dž đ lj
+    nj š ž) are letters of their own, each after the one it is written with.
+
+    >>> sorted(["Štih", "Stuk", "Četiri iste", "Cijena", "Dama"], key=lambda term: sort_key(term, "hr"))
+    ['Cijena', 'Četiri iste', 'Dama', 'Stuk', 'Štih']
     """
     text = term.strip().strip("\"“”«»„‘’'¡¿*_ ")
     if lang == "ar":
         text = _ARTICLE.sub("", text)
-    decomposed = unicodedata.normalize("NFKD", text)
-    base = "".join(char for char in decomposed if char.isalnum()).casefold()  # no accents, spaces or ’
+    folded = text.casefold()
+    if lang == "hr":
+        for letter, key in _HR_LETTERS.items():
+            folded = folded.replace(letter, key)
+    decomposed = unicodedata.normalize("NFKD", folded)
+    base = "".join(char for char in decomposed if char.isalnum() or char in _AFTER)  # no accents, spaces or ’
     return base, text
+
+
+_HR_LETTERS = {"dž": "d{", "đ": "d|", "lj": "l{", "nj": "n{", "č": "c{", "ć": "c|", "š": "s{", "ž": "z{"}
+"""The Croatian letters written with a mark or two characters, as sort keys: the letter they are
+written with, then a character after every Latin letter (``{``, ``|``)."""
+_AFTER = "{|"
+_HR_INITIALS = {key: letter.upper() for letter, key in _HR_LETTERS.items()}
+
+
+def initial(key: str, lang: str) -> str:
+    """The letter a glossary section of terms starting with this :func:`sort_key` key is headed
+    with (``Č`` for a Croatian ``č…``)."""
+    if lang == "hr" and key[:2] in _HR_INITIALS:
+        return _HR_INITIALS[key[:2]]
+    return (key[:1] or "#").upper()
 
 
 def _text(element: etree.Element) -> str:
@@ -250,14 +274,14 @@ class GlossaryEntries(Treeprocessor):
         self.state.terms.sort(key=lambda item: sort_key(item[1], self.lang))
         letter = None
         for key, blocks in entries:
-            initial = (key[0][:1] or "#").upper()
-            if initial != letter:
-                letter = initial
-                ident = f"letter-{initial.lower()}" if initial.isascii() and initial.isalnum() else \
+            first = initial(key[0], self.lang)
+            if first != letter:
+                letter = first
+                ident = f"letter-{first.lower()}" if first.isascii() and first.isalnum() else \
                     f"letter-{len(used)}"
                 used.add(ident)
                 heading = etree.SubElement(root, "h2", {"id": ident, "class": "letter"})
-                heading.text = initial
+                heading.text = first
             for block in blocks:
                 root.append(block)
 
