@@ -179,7 +179,7 @@ class Localizer:
         self.translations = translations
         self._components = components
         self._names: dict[str, dict[Any, str]] | None = None
-        self._glyphs: dict[tuple[Card, str], Markup] = {}
+        self._glyphs: dict[tuple[Card, str, bool], Markup] = {}
 
     @property
     def components(self) -> Components:
@@ -293,6 +293,20 @@ class Localizer:
                     Rank.KING: self.pgettext("rank", "king"),
                     Rank.ACE: self.pgettext("rank", "ace"),
                 },
+                "rank object": {
+                    # TRANSLATORS: (every "rank, as an object" message) the rank's name where the
+                    # card is what a player plays, declares, shows, keeps or holds ("South plays
+                    # the jack of hearts"): the accusative in a language with cases (Croatian
+                    # "dečka"), else the same word as the rank's name.
+                    Rank.SEVEN: self.pgettext("rank, as an object", "seven"),
+                    Rank.EIGHT: self.pgettext("rank, as an object", "eight"),
+                    Rank.NINE: self.pgettext("rank, as an object", "nine"),
+                    Rank.TEN: self.pgettext("rank, as an object", "ten"),
+                    Rank.JACK: self.pgettext("rank, as an object", "jack"),
+                    Rank.QUEEN: self.pgettext("rank, as an object", "queen"),
+                    Rank.KING: self.pgettext("rank, as an object", "king"),
+                    Rank.ACE: self.pgettext("rank, as an object", "ace"),
+                },
                 "suit": {
                     Suit.CLUBS: self.pgettext("suit", "clubs"),
                     Suit.DIAMONDS: self.pgettext("suit", "diamonds"),
@@ -363,12 +377,14 @@ class Localizer:
             return _NUMBER_LETTERS[rank]
         return RANK_LETTERS.get(self.lang, RANK_LETTERS["en"])[rank]
 
-    def card_name(self, card: Card) -> str:
-        """The card's full name (``dame de cœur``)."""
+    def card_name(self, card: Card, as_object: bool = False) -> str:
+        """The card's full name (``dame de cœur``); ``as_object``: as the object of a verb, in
+        the case a language gives it there (the Croatian ``Jug igra dečka karo``)."""
+        rank = self._table("rank object" if as_object else "rank")[card.rank]
         return self.pgettext("card name, e.g. queen of hearts", "%(rank)s of %(suit)s",
-                             rank=self.rank_name(card.rank), suit=self.suit_name(card.suit))
+                             rank=rank, suit=self.suit_name(card.suit))
 
-    def card_view(self, card: Card) -> CardView:
+    def card_view(self, card: Card, as_object: bool = False) -> CardView:
         """The card as the ``card`` macro draws it: its letters in this language and its name.
 
         The name is what a screen reader says for the glyph (its ``aria-label``): the suit's
@@ -382,28 +398,31 @@ class Localizer:
         >>> Localizer("ar", Ar()).card_view(Card.parse("JH")).name
         'jack الكبّة'
         """
-        name = _SPACES.sub(" ", _SUIT_SYMBOLS.sub("", self.card_name(card))).strip()
+        name = _SPACES.sub(" ", _SUIT_SYMBOLS.sub("", self.card_name(card, as_object))).strip()
         return CardView(card.suit.letter.lower(), self.rank_letter(card.rank), card.suit.symbol,
                         name, self.dir == "rtl")
 
-    def card_views(self, cards: list[Card] | tuple[Card, ...]) -> tuple[CardView, ...]:
+    def card_views(self, cards: list[Card] | tuple[Card, ...],
+                   as_object: bool = False) -> tuple[CardView, ...]:
         """:meth:`card_view` of each card."""
-        return tuple(self.card_view(card) for card in cards)
+        return tuple(self.card_view(card, as_object) for card in cards)
 
-    def card(self, card: Card, class_: str = "") -> Markup:
-        """The card as a small styled glyph, named for screen readers (the ``card`` macro).
+    def card(self, card: Card, class_: str = "", as_object: bool = False) -> Markup:
+        """The card as a small styled glyph, named for screen readers (the ``card`` macro);
+        ``as_object`` names it as the object of a verb (see :meth:`card_name`).
 
         In a right-to-left language the glyph is isolated as left to right (``dir="ltr"``). Each
         glyph is drawn once (a deal's pages show the same 32 cards again and again).
         """
-        glyph = self._glyphs.get((card, class_))
+        key = (card, class_, as_object)
+        glyph = self._glyphs.get(key)
         if glyph is None:
-            glyph = self._glyphs[card, class_] = self.components.card(self.card_view(card), class_)
+            glyph = self._glyphs[key] = self.components.card(self.card_view(card, as_object), class_)
         return glyph
 
-    def cards(self, cards: list[Card] | tuple[Card, ...]) -> Markup:
+    def cards(self, cards: list[Card] | tuple[Card, ...], as_object: bool = False) -> Markup:
         """Several card glyphs separated by spaces (the ``cards`` macro)."""
-        return self.components.cards(self.card_views(cards))
+        return self.components.cards(self.card_views(cards, as_object))
 
     def escape(self, text: str) -> Markup:
         """HTML-escape text (for directive authors building HTML by hand)."""

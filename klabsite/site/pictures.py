@@ -80,8 +80,8 @@ class CardRow:
     label: Cell
     cards: tuple[CardView, ...]
     points: tuple[Number, ...] | None
-    units: tuple[str, ...] = ()
-    """The word after each card's points for screen readers ("point" or "points", by the number)."""
+    spoken: tuple[str, ...] = ()
+    """Each card's points as screen readers say them ("2 points"; the Arabic dual has no digit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,9 +235,12 @@ def card_rows(loc: Any, raw: dict[str, str]) -> CardRows:
         cards = tuple(loc.card_view(Card(rank, suit)) for rank in ranks)
         if points is None:
             return CardRow(label, cards, None)
-        # TRANSLATORS: said by screen readers after a card's points in the card-order picture.
-        units = tuple(loc.ngettext("point", "points", points[rank]) for rank in ranks)
-        return CardRow(label, cards, tuple(Number(loc.number(points[rank])) for rank in ranks), units)
+        spoken = tuple(
+            # TRANSLATORS: a card's points in the card-order picture, as screen readers say them
+            # (the picture shows the number alone).
+            loc.ngettext("%(num)s point", "%(num)s points", points[rank])
+            for rank in ranks)
+        return CardRow(label, cards, tuple(Number(loc.number(points[rank])) for rank in ranks), spoken)
 
     rows = (
         # TRANSLATORS: a row of the card-order picture; %(suit)s is the suit shown, e.g. "hearts".
