@@ -335,6 +335,21 @@ def test_real_site_says_the_language_of_the_dutch_words_it_quotes(real_site):
     assert '<em lang="hr">' not in real_site["hr/klaberjass-scoring.html"]  # a Croatian page's own word
 
 
+def test_real_site_says_the_language_of_the_game_words_a_translation_quotes(real_site):
+    """roem, stuk, pit and nat are Dutch, schmeiss German, dix and capot French: quoted in italics
+    by a translation, they say so; on a page of their own language, or inflected, they do not."""
+    quoted = {lang: "".join(html for path, html in real_site.items() if path.startswith(f"{lang}/")
+                            and path.count("/") == 1) for lang in ("en", "fr", "es", "hr", "ar")}
+    for lang, words in (("hr", ("roem", "stuk", "pit", "nat")), ("es", ("roem", "schmeiss", "dix")),
+                        ("ar", ("roem", "stuk", "pit", "nat", "schmeiss", "dix", "capot"))):
+        for word in words:
+            lang_of_word = {"schmeiss": "de", "dix": "fr", "capot": "fr"}.get(word, "nl")
+            assert f'<em lang="{lang_of_word}">{word}</em>' in quoted[lang], (lang, word)
+            assert f"<em>{word}</em>" not in quoted[lang], (lang, word)
+    assert "<em>roema</em>" in quoted["hr"]  # a Croatian case ending: not a Dutch word
+    assert '<em lang="fr">' not in quoted["fr"]
+
+
 def test_real_site_names_every_table_and_code_block_a_keyboard_reaches(real_site):
     for path, html in real_site.items():
         for table in re.findall(r"<table\b.*?</table>", html, re.S):

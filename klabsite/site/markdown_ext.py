@@ -667,12 +667,16 @@ FOREIGN_WORDS = {
     **dict.fromkeys(("aas", "heer", "vrouw", "boer", "jas", "nel", "klaver", "klaverjas", "klaverjassen",
                      "smeren", "verzaken", "verzaakt", "verplicht", "mars", "kraken", "leids", "twents",
                      "utrechts", "troef", "maat", "bekennen", "introeven", "overtroeven", "ondertroeven",
-                     "klaveren", "ruiten", "harten", "schoppen"), "nl"),
+                     "klaveren", "ruiten", "harten", "schoppen", "roem", "stuk", "pit", "nat"), "nl"),
+    "schmeiss": "de",
+    "dix": "fr",
+    "capot": "fr",
     "štiglja": "hr",
 }
-"""The words the rules pages quote in another language, in italics (``*verzaakt*``): each such
-``<em>`` says its language (``lang="nl"``), so that a screen reader says it as a Dutch word. The
-game words every page uses as its own (roem, stuk, pit, nat) are not quoted so and stay as they are."""
+"""The words the rules pages quote in another language, in italics (``*verzaakt*``, a translation's
+``*roem*``): each such ``<em>`` says its language (``lang="nl"``), so that a screen reader says it
+as a Dutch word rather than spelling it out. A word on a page of its own language stays as it is
+(``*dix*`` on a French page), and so does an inflected form (the Croatian ``*roema*``)."""
 
 
 def _link_to_itself(heading: etree.Element, label: str) -> None:
