@@ -181,7 +181,7 @@ def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
     sentences = [_sentence(html) for html in _overviews(replay_site).values()]
     joined = "\n".join(sentences)
     assert re.search(r"(North|South), the maker, made \d+ points to \d+, more than (North|South): each player "
-                     r"scores their own", joined)
+                     r"scores his own", joined)
     assert re.search(r"the maker, had \d+ points to \d+, fewer than (North|South): the maker fails, and "
                      r"(North|South) scores all \d+\.", joined)
     assert re.search(r"chose trump and made \d+ points to \d+, more than (North–South|East–West): each "
