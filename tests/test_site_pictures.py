@@ -46,12 +46,12 @@ def test_every_picture_is_a_figure_with_a_caption_and_no_style_or_script(loc, na
     assert "<img" not in html, "drawn with HTML and CSS, nothing to download"
 
 
-def test_card_rows_are_the_engines_orders_with_points_left_to_right():
+def test_card_rows_are_the_engines_orders_highest_first_with_points_left_to_right():
     picture = pictures.card_rows(EN, {})
     trumps, plain, sequence = picture.rows
     assert [card.rank for card in trumps.cards] == [EN.rank_letter(rank) for rank in TRUMP_ORDER]
     assert [card.rank for card in plain.cards] == [EN.rank_letter(rank) for rank in PLAIN_ORDER]
-    assert [card.rank for card in sequence.cards] == ["7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert [card.rank for card in sequence.cards] == ["A", "K", "Q", "J", "10", "9", "8", "7"], "as the rows above"
     assert [points.text for points in trumps.points] == ["20", "14", "11", "10", "4", "3", "0", "0"]
     assert sequence.points is None
     html = render_directive(AR, "card-rows", {})

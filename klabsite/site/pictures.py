@@ -226,8 +226,8 @@ def first_to_lead(game: str, dealer: Seat) -> Seat:
 
 
 def card_rows(loc: Any, raw: dict[str, str]) -> CardRows:
-    """The card order as rows of cards: trumps and plain suits highest first, with points, then the
-    sequence order (hearts as trumps, spades as a plain suit, clubs for the sequence)."""
+    """The card order as rows of cards, each highest first: trumps and plain suits with points, then
+    the sequence order (hearts as trumps, spades as a plain suit, clubs for the sequence)."""
     _check("card-rows", raw, ())
     trump, plain, run = Suit.HEARTS, Suit.SPADES, Suit.CLUBS
 
@@ -248,7 +248,8 @@ def card_rows(loc: Any, raw: dict[str, str]) -> CardRows:
             trump, TRUMP_ORDER, TRUMP_POINTS),
         row(phrase(loc.gettext("Plain suits (here %(suit)s), highest first"), suit=loc.suit_name(plain)),
             plain, PLAIN_ORDER, PLAIN_POINTS),
-        row(loc.gettext("Sequence order, the same in every suit, lowest first"), run, SEQUENCE_ORDER, None),
+        row(loc.gettext("Sequence order, the same in every suit, highest first"), run, SEQUENCE_ORDER[::-1],
+            None),
     )
     return CardRows(loc.gettext("The order of the cards"), rows)
 
