@@ -6,6 +6,7 @@
   hides the bare number from screen readers.
 - The label under a card of a Klaverjas trick's roem has a message of its own: the Arabic label is
   short, while the score table keeps the full name.
+- The game words every language borrows (roem, nat, dix …) say their language in the narration.
 """
 
 from __future__ import annotations
@@ -84,3 +85,17 @@ def test_the_label_under_a_roem_card_is_a_message_of_its_own(site):
         rows |= {html.unescape(row) for row in re.findall(r'<th scope="row">([^<]*)</th>', page)}
     assert marks == {label}
     assert header in rows
+
+
+def test_the_borrowed_game_words_of_a_replay_say_their_language(site):
+    """roem, stuk, pit and nat are Dutch, schmeiss German, dix French: in the narration and on the
+    overview each says so (a screen reader says it as that language's word); never in an attribute
+    or a title, and never in an inflected form."""
+    marked = set()
+    for page in _pages(site, "hr") + _pages(site, "ar"):
+        marked |= set(re.findall(r'<span lang="(nl|de|fr)">([^<]*)</span>', page))
+        head = page[:page.index("</head>")]
+        assert "<span" not in head, "the title and the share previews stay plain text"
+        assert not re.search(r'="[^"]*<span', page), "no mark inside an attribute"
+    assert {("nl", "Roem"), ("fr", "dix")} <= marked
+    assert all(word.casefold() in {"roem", "stuk", "pit", "nat", "schmeiss", "dix", "capot"} for _, word in marked)

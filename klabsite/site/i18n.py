@@ -33,7 +33,7 @@ from klabsite.site.components import Components, bundled_components
 from klabsite.site.config import LANGUAGES
 from klabsite.site.views import CardView
 
-__all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS"]
+__all__ = ["Localizer", "HtmlTranslations", "as_html", "RANK_LETTERS", "TEXT_DIRECTIONS", "GAME_WORDS"]
 
 TEXT_DIRECTIONS = {language.code: language.dir for language in LANGUAGES if language.dir != "ltr"}
 """The site's languages written right to left (Arabic); every other language is ``ltr``."""
@@ -54,6 +54,13 @@ ListStyle = Literal["standard", "or"]
 _SUIT_SYMBOLS = re.compile("[\u2660-\u2667\ufe0e\ufe0f]")
 """The suit symbols (black and white: ♠ ♡ ♢ ♣ ♤ ♥ ♦ ♧) and the variation selectors after them."""
 _SPACES = re.compile(r"[ \t\n]+")
+
+GAME_WORDS: dict[str, str] = {"roem": "nl", "stuk": "nl", "pit": "nl", "nat": "nl", "schmeiss": "de",
+                              "dix": "fr", "capot": "fr"}
+"""The game's words every language borrows, each with the language it comes from."""
+
+_GAME_WORD = re.compile(r"(?<![\w-])(" + "|".join(GAME_WORDS) + r")(?![\w-])", re.IGNORECASE)
+_TAG = re.compile(r"(<[^>]*>)")
 _NUMBER_LETTERS = {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10"}
 _HTML_SPECIAL = frozenset("<>&\"'")
 
@@ -423,6 +430,25 @@ class Localizer:
     def cards(self, cards: list[Card] | tuple[Card, ...], as_object: bool = False) -> Markup:
         """Several card glyphs separated by spaces (the ``cards`` macro)."""
         return self.components.cards(self.card_views(cards, as_object))
+
+    def mark_borrowed(self, html: Markup | str) -> Markup:
+        """``html`` with each borrowed game word of its text (:data:`GAME_WORDS`) marked with its
+        language, so that a screen reader says it as a word of that language: ``pali su
+        (<span lang="nl">nat</span>)``. Tags and attributes are left alone, and so is a word on a
+        page of its own language (*dix* in French) or with an ending (the Croatian *roema*).
+
+        >>> Localizer.untranslated("hr").mark_borrowed(Markup('Roem: <b title="pit">pit</b>, roema'))
+        Markup('<span lang="nl">Roem</span>: <b title="pit"><span lang="nl">pit</span></b>, roema')
+        >>> Localizer.untranslated("fr").mark_borrowed("dix, nat")
+        Markup('dix, <span lang="nl">nat</span>')
+        """
+        def mark(match: re.Match[str]) -> str:
+            lang = GAME_WORDS[match.group(1).casefold()]
+            return match.group(0) if lang == self.lang else f'<span lang="{lang}">{match.group(0)}</span>'
+
+        parts = _TAG.split(str(escape(html)))
+        parts[::2] = [_GAME_WORD.sub(mark, text) for text in parts[::2]]
+        return Markup("".join(parts))
 
     def escape(self, text: str) -> Markup:
         """HTML-escape text (for directive authors building HTML by hand)."""

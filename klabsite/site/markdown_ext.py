@@ -70,6 +70,7 @@ from markdown.util import HTML_PLACEHOLDER_RE
 from klabsite.site.errors import BuildError
 from klabsite.site.glossary import GlossaryEntries, TermLinks
 from klabsite.site.guard import scan_fragment, url_problem
+from klabsite.site.i18n import GAME_WORDS
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
            "DIRECTIVE_RE", "directive_arguments", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS", "ALLOWED_HTML"]
@@ -667,10 +668,8 @@ FOREIGN_WORDS = {
     **dict.fromkeys(("aas", "heer", "vrouw", "boer", "jas", "nel", "klaver", "klaverjas", "klaverjassen",
                      "smeren", "verzaken", "verzaakt", "verplicht", "mars", "kraken", "leids", "twents",
                      "utrechts", "troef", "maat", "bekennen", "introeven", "overtroeven", "ondertroeven",
-                     "klaveren", "ruiten", "harten", "schoppen", "roem", "stuk", "pit", "nat"), "nl"),
-    "schmeiss": "de",
-    "dix": "fr",
-    "capot": "fr",
+                     "klaveren", "ruiten", "harten", "schoppen"), "nl"),
+    **GAME_WORDS,
     "štiglja": "hr",
 }
 """The words the rules pages quote in another language, in italics (``*verzaakt*``, a translation's
