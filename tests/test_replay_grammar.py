@@ -66,7 +66,7 @@ def test_croatian_narration_names_the_card_played_in_the_accusative(site):
 def test_arabic_card_points_are_said_with_the_dual_and_the_number_is_hidden(site):
     page = (site / "ar" / "cards.html").read_text(encoding="utf-8")
     points = re.findall(r'<span class="card-points"><span aria-hidden="true">(\d+)</span>'
-                        r'<span class="visually-hidden">: ([^<]*)</span></span>', page)
+                        r'<span class="visually-hidden"> \(([^<]*)\)</span></span>', page)
     assert len(points) == 16, "eight trumps and eight plain cards, each with its points"
     said = dict(points)
     assert said["2"] == "نقطتان" and said["0"] == "لا نقاط" and said["11"] == "11 نقطة"

@@ -400,8 +400,15 @@ def _line_of(text: str, needle: str) -> int:
 
 @functools.lru_cache(maxsize=64)
 def _long_date(day: datetime.date, lang: str) -> str:
-    """The build date as the language writes it in full (every page says it)."""
-    return format_date(day, "long", locale=lang)
+    """A date as the language writes it in full (the build date, every page says it; the day a
+    rules page last changed). French writes the first of a month as an ordinal, which CLDR's
+    pattern does not:
+
+    >>> _long_date(datetime.date(2026, 12, 1), "fr"), _long_date(datetime.date(2026, 12, 11), "fr")
+    ('1er décembre 2026', '11 décembre 2026')
+    """
+    text = format_date(day, "long", locale=lang)
+    return re.sub(r"^1(?=\s)", "1er", text) if lang == "fr" and day.day == 1 else text
 
 
 class SwitcherEntry(NamedTuple):
@@ -466,8 +473,7 @@ def rules_pages(renderer: Renderer) -> Iterator[Page]:
                 "toc": _toc(document.headings),
                 "description": _describe(document),
                 "progress": (document.translated, document.total),
-                "updated": (format_date(document.updated, "long", locale=language.code)
-                            if document.updated else None),
+                "updated": _long_date(document.updated, language.code) if document.updated else None,
                 "updated_iso": document.updated.isoformat() if document.updated else None,
                 "position": (index + 1, len(rules)),
                 "game": game,
