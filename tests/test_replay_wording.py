@@ -5,6 +5,7 @@ Klaberjass §2, §6)."""
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from pathlib import Path
 
@@ -103,6 +104,40 @@ def test_a_schmeiss_refused_in_the_second_round_says_who_must_name_trump(built, 
         maker = refuser if maker_refuses else next(seat for seat in deal.seats if seat != refuser)
         said = _said(site, deal, step.name)
         assert f"{NAMES[maker.value]} becomes the maker and must name one of the other three suits." in said, said
+
+
+SCHMEISS_SAID = {
+    (1, False): "{who} offers a schmeiss: {other} either throws the hands in or lets {who} play with the "
+                "upcard's suit as trump.",
+    (1, True): "{who} offers a schmeiss: {other} either throws the hands in or plays with the upcard's suit as "
+               "trump himself.",
+    (2, False): "{who} offers a schmeiss: {other} either throws the hands in or lets {who} name trump.",
+    (2, True): "{who} offers a schmeiss: {other} either throws the hands in or must name trump himself.",
+}
+
+
+@pytest.mark.parametrize(("name", "maker_refuses"), [("schmeisser.klab", False), ("refuser.klab", True)])
+def test_a_schmeiss_says_what_the_other_player_chooses_between_in_each_round(built, name, maker_refuses):
+    """Klaberjass §1: a schmeiss offers the other player a throw-in or, refused, the upcard's suit as
+    trump (round 1) or a suit still to be named (round 2), by the schmeisser or, with
+    schmeiss-refused=refuser-makes, by the refuser; a refusal in round 1 fixes trump at once."""
+    site, views = built
+    rounds = set()
+    for deal in views[name]:
+        for offer, answer in itertools.pairwise(deal.steps):
+            if not any(isinstance(event, BidMade) and event.word == "schmeiss" for event in offer.step.events):
+                continue
+            refused = any(isinstance(event, BidMade) and event.word == "refuse" for event in answer.step.events)
+            if refused:
+                trump_fixed = any(isinstance(event, TrumpChosen) for event in answer.step.events)
+                assert offer.schmeiss_round == (1 if trump_fixed else 2), (deal.id, offer.name)
+            rounds.add(offer.schmeiss_round)
+            who = offer.step.action.seat
+            other = next(seat for seat in deal.seats if seat != who)
+            expected = SCHMEISS_SAID[offer.schmeiss_round, maker_refuses].format(
+                who=NAMES[who.value], other=NAMES[other.value])
+            assert expected in _said(site, deal, offer.name), _said(site, deal, offer.name)
+    assert rounds == {1, 2}, "the seed has a schmeiss in each round"
 
 
 def test_equal_sequences_with_equal_meld_elder_are_called_equal_not_better(built):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
@@ -133,6 +133,9 @@ class StepView:
     to_name: Seat | None = None
     """For a refused schmeiss after which trump is still to be named: who must name it (the
     engine's player to act)."""
+    schmeiss_round: int | None = None
+    """For a schmeiss: the bidding round it was offered in, 1 (about the upcard's suit) or 2
+    (where the maker names trump)."""
 
     @property
     def name(self) -> str:
@@ -375,22 +378,34 @@ _MUST_NAME = {"forced": "forced", "turned": "all-passed-turned"}
 """Why a Klaverjas player had to name trump, by ``trump-choice`` (else ``"all-passed"``)."""
 
 
-def _bids(done: DealReplay) -> dict[int, tuple[str | None, Seat | None]]:
+class _BidNote(NamedTuple):
+    """What the rules decided about a bid (the :class:`StepView` fields of the same names)."""
+
+    must_name: str | None = None
+    to_name: Seat | None = None
+    schmeiss_round: int | None = None
+
+
+def _bids(done: DealReplay) -> dict[int, _BidNote]:
     """The bids of ``done`` (by action index) where the rules, not the player, decided what comes
     next, as the engine's legal actions tell: a Klaverjas trump named with no pass allowed
-    (:attr:`StepView.must_name`), and a refused schmeiss after which trump is still to be named, by
-    the player then to act (:attr:`StepView.to_name`)."""
-    found: dict[int, tuple[str | None, Seat | None]] = {}
+    (:attr:`StepView.must_name`), a refused schmeiss after which trump is still to be named, by
+    the player then to act (:attr:`StepView.to_name`), and the round of a schmeiss: the second
+    round is the one where a suit may be named (:attr:`StepView.schmeiss_round`)."""
+    found: dict[int, _BidNote] = {}
     refused = after = None
     for index, action, deal in positions(done):
         if refused is not None and deal.trump is None:
-            found[refused] = (None, deal.to_act)
+            found[refused] = _BidNote(to_name=deal.to_act)
         refused, after = (index if action.kind is ActionKind.REFUSE else None), deal
         if (action.kind is ActionKind.NAME and isinstance(deal, KlaverjasDeal)
                 and all(legal.kind is not ActionKind.PASS for legal in deal.legal_actions())):
-            found[index] = (_MUST_NAME.get(deal.rules.trump_choice, "all-passed"), None)
+            found[index] = _BidNote(must_name=_MUST_NAME.get(deal.rules.trump_choice, "all-passed"))
+        if action.kind is ActionKind.SCHMEISS:
+            naming = any(legal.kind is ActionKind.NAME for legal in deal.legal_actions())
+            found[index] = _BidNote(schmeiss_round=2 if naming else 1)
     if refused is not None and after is not None and after.trump is None:  # the record stops there
-        found[refused] = (None, after.to_act)
+        found[refused] = _BidNote(to_name=after.to_act)
     return found
 
 
@@ -402,11 +417,11 @@ def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple
     views = []
     for position, step in enumerate(steps):
         if step.action is None or not step.name.startswith("t"):
-            decided = None
+            note = _BidNote()
             if step.action is not None and step.name.startswith("b"):
-                decided = bids.get(action_index[id(step.action)])
-            must_name, to_name = decided or (None, None)
-            views.append(StepView(step, position, must_name=must_name, to_name=to_name))
+                note = bids.get(action_index[id(step.action)], note)
+            views.append(StepView(step, position, must_name=note.must_name, to_name=note.to_name,
+                                  schmeiss_round=note.schmeiss_round))
             continue
         play = plays[action_index[id(step.action)]]
         views.append(StepView(step, position, play.dd, play.forced, play.rule, play.partner_winning,
