@@ -22,6 +22,7 @@ from tests.site_helpers import tree
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AUDIT = FIXTURES / "audit"
+REPO = Path(__file__).resolve().parents[1]
 
 
 def _views(path: Path):
@@ -871,3 +872,31 @@ def test_a_card_step_shows_the_trick_before_with_its_cards_and_who_took_it(repla
             assert (int(shown.group(1)), shown.group(2)) == (before.number, names[before.winner.value]), step.name
             seats = re.findall(r'<span class="trick-play">(\w+) <span class="card', shown.group(3))
             assert seats == [names[who.value] for who, _ in before.cards], step.name
+
+
+def test_the_points_left_hanging_by_a_tie_are_shown_through_the_next_deal(tmp_path):
+    """Klaberjass §6, equal-score=next-deal-winner: the next deal says from its first step what is
+    hanging and for whom, keeps it on its scoreboard, and its end adds it up; the score step shows
+    the breakdown alone, not also a scoreboard of other figures."""
+    path = REPO / "site_src" / "deals" / "klaberjass-tie.klab"
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=["fr"], deals=[path]) == 0
+    first, second = _views(path)
+    waiting = first.hanging_after
+    assert waiting and second.hanging_before == waiting and second.result["result"] == "tie"
+    page = out / "en" / "deals" / second.id
+    told = _unmarked((page / "deal.html").read_text(encoding="utf-8"))
+    assert (f"The {waiting} points left hanging by the tie before go to whoever scores more in this deal, "
+            "unless it is a tie too.") in told
+    for step in second.steps:
+        html = (page / f"{step.name}.html").read_text(encoding="utf-8")
+        board = re.search(r'<table class="scoreboard">(.*?)</table>', html, re.S)
+        if step.kind == "end":
+            assert board is None, "the breakdown replaces the scoreboard"
+            continue
+        assert board and re.search(rf'<th scope="row">Left hanging by the tie before</th><td class="number" '
+                                   rf'colspan="2">{waiting}</td>', board.group(1)), step.name
+    end = _unmarked((page / "end.html").read_text(encoding="utf-8"))
+    assert (f"With the {waiting} left hanging by the tie before, {second.hanging_after} points are still "
+            "hanging, and with the match over they go to nobody.") in end
+    assert "hanging" not in (out / "en" / "deals" / first.id / "deal.html").read_text(encoding="utf-8")

@@ -92,10 +92,10 @@ class ReplayParts:
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any) -> Markup:
-        """Trump, maker, dealer and the scoreboard: drawn again only when a figure changed (at
-        most once a trick)."""
+        """Trump, maker, dealer and the scoreboard (not on the score step, whose breakdown
+        replaces it): drawn again only when a figure changed (at most once a trick)."""
         table = step.table
-        key = ("figures", id(deal), table.trump, table.maker, tuple(table.points.items()),
+        key = ("figures", id(deal), step.kind == "end", table.trump, table.maker, tuple(table.points.items()),
                tuple(table.roem.items()), tuple(table.bella.items()))
         return self._remember(key, lambda: self.macros.figures(deal, step))
 
