@@ -110,9 +110,9 @@ SCHMEISS_SAID = {
     (1, False): "{who} offers a schmeiss: {other} either throws the hands in or lets {who} play with the "
                 "upcard's suit as trump.",
     (1, True): "{who} offers a schmeiss: {other} either throws the hands in or plays with the upcard's suit as "
-               "trump himself.",
+               "trump.",
     (2, False): "{who} offers a schmeiss: {other} either throws the hands in or lets {who} name trump.",
-    (2, True): "{who} offers a schmeiss: {other} either throws the hands in or must name trump himself.",
+    (2, True): "{who} offers a schmeiss: {other} either throws the hands in or must name trump.",
 }
 
 
@@ -145,20 +145,20 @@ def test_equal_sequences_with_equal_meld_elder_are_called_equal_not_better(built
     (deal,) = views["kb_equal_sequences_elder.klab"]
     said = _said(site, deal, "m2")
     assert "South holds Q♠ J♠ 10♠, as good as the other’s." in said
-    assert "The sequences are equal: North, who did not deal, will score 20 for his." in said
+    assert "The sequences are equal: North, who did not deal, will score 20 for them." in said
     assert "better" not in said and "not as good" not in said
 
 
 def test_with_no_trick_melds_void_sequences_score_only_with_a_trick(built):
     site, views = built
     first, second = views["kb_sequences_void.klab"]
-    assert "North has the better sequences and will score 100 for them if he wins a trick." in _said(
+    assert "North has the better sequences and will score 100 for them on winning a trick." in _said(
         site, first, "m2")
-    assert "South has the better sequences and will score 20 for them if he wins a trick." in _said(
+    assert "South has the better sequences and will score 20 for them on winning a trick." in _said(
         site, second, "m2")
     for deal, who in ((first, "North"), (second, "South")):
         end = _said(site, deal, "end")
-        assert f"{who} won no trick, so his sequences score nothing." in end
+        assert f"{who} won no trick, so those sequences score nothing." in end
         assert deal.result["melds"] == {"N": 0, "S": 0}
 
 
