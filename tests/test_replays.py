@@ -225,6 +225,31 @@ def test_next_on_a_deals_score_leads_to_the_next_deal_and_says_so(replay_site):
             assert '<span role="link" aria-disabled="true">Next</span>' in nav
 
 
+def _step_nav(html: str) -> str:
+    return re.search(r'<nav class="step-nav" id="step-nav"[^>]*>(.*?)</nav>', html, re.S).group(1)
+
+
+def test_the_trick_links_lead_from_the_last_trick_to_the_score_and_a_deal_thrown_in_has_none(tmp_path):
+    shipped = REPO / "site_src" / "deals"
+    records = [shipped / "klaberjass-dix.klab", shipped / "klaberjass-thrown-in.klab"]
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=["fr"], deals=records) == 0
+    played = thrown = 0
+    for deal in [view for path in records for view in _views(path)]:
+        page = out / "en" / "deals" / deal.id
+        for step in deal.steps:
+            nav = _step_nav((page / f"{step.name}.html").read_text(encoding="utf-8"))
+            if not deal.tricks:
+                thrown += 1
+                assert "trick" not in nav, (deal.id, step.name)
+            elif step.name.startswith(f"t{len(deal.tricks)}-"):
+                played += 1
+                assert '<a href="end.html">The score</a>' in nav and "Next trick" not in nav
+            elif step.kind == "card":
+                assert "Next trick" in nav
+    assert played and thrown
+
+
 def test_a_deals_share_description_leads_with_no_fact_its_score_sentence_tells(tmp_path):
     """The headline tag is one the score sentence after it does not tell (pit, nat, fails, tie)."""
     shipped = Path(__file__).resolve().parents[1] / "site_src" / "deals"
