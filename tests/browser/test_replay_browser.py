@@ -324,3 +324,22 @@ def test_before_the_extra_cards_no_klaberjass_hand_leaves_a_card_alone_on_a_narr
         page.goto(f"{base_url}en/deals/{deal.id}/{deal.steps[0].name}.html")
         for seat, rows, outside in page.evaluate(_HAND_ROWS):
             assert outside <= 1 and (len(rows) == 1 or min(rows) > 1), f"{deal.id}: {seat} {rows}"
+
+
+def test_the_extra_cards_step_shows_which_three_cards_each_player_got(page: Page, base_url, shipped):
+    """The "+" marks of the overview show on the extra-cards step too (and only there among the
+    steps): three in each hand, the cards the record's stock gave."""
+    deal = next(deal for deal in shipped.values() if deal.game == "klaberjass"
+                and any(step.kind == "extra" for step in deal.steps))
+    for step in deal.steps[:6]:
+        page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+        marks = page.locator(".seat .extra-mark")
+        visible = [index for index in range(marks.count()) if marks.nth(index).is_visible()]
+        if step.kind != "extra":
+            assert not visible, step.name
+            continue
+        assert len(visible) == 6, step.name
+        for seat in page.locator(".seat").all():
+            marked = seat.locator(".slot:has(.extra-mark)")
+            assert marked.count() == 3
+        expect(page.locator(".what")).to_contain_text("The cards marked + came with the extra cards")
