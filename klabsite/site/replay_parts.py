@@ -64,10 +64,12 @@ class ReplayParts:
 
     def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
         """A seat's hand on a step page: drawn again only when something in it changed (most
-        steps change one hand)."""
+        steps change one hand). The acting seat's cards carry their costs, unless every card the
+        rules allow is worth the same (a ✓ on each would read as "allowed", not "best")."""
         table = step.table
         acting = step.step.seat == who
-        costs = tuple((card, cost) for card, _value, cost in step.dd) if step.dd and acting else ()
+        marked = step.dd and acting and not step.all_equal
+        costs = tuple((card, cost) for card, _value, cost in step.dd) if marked else ()
         melded = step.melded(who)
         key = ("hand", id(deal), who, table.hands[who], costs, melded, acting, table.won_by == who,
                table.maker == who, heading)
