@@ -926,3 +926,25 @@ def test_the_points_left_hanging_by_a_tie_are_shown_through_the_next_deal(tmp_pa
     assert (f"With the {waiting} left hanging by the tie before, {second.hanging_after} points are still "
             "hanging, and with the match over they go to nobody.") in end
     assert "hanging" not in (out / "en" / "deals" / first.id / "deal.html").read_text(encoding="utf-8")
+
+
+def test_a_maker_who_keeps_bella_quiet_is_told_why(tmp_path):
+    """Klaberjass §5: a maker who is going to fail loses bella to the opponent with all his points,
+    so keeping it quiet is the better play; the replay says so."""
+    path = REPO / "site_src" / "deals" / "klaberjass-bella-declined.klab"
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=["fr"], deals=[path]) == 0
+    told = 0
+    for deal in _views(path):
+        page = out / "en" / "deals" / deal.id
+        for step in deal.steps:
+            said = re.sub(r"<[^>]+>", "", (page / f"{step.name}.html").read_text(encoding="utf-8"))
+            if "does not claim bella" not in said:
+                continue
+            told += 1
+            maker = {"N": "North", "S": "South"}[deal.result["maker"]]
+            other = {"North": "South", "South": "North"}[maker]
+            assert deal.result["result"] == "failed"
+            assert (f"{maker} does not claim bella: {maker}, the maker, is going to fail, and a failed maker&#39;s "
+                    f"points, bella too, all go to {other}.") in said
+    assert told
