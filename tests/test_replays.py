@@ -948,3 +948,10 @@ def test_a_maker_who_keeps_bella_quiet_is_told_why(tmp_path):
             assert (f"{maker} does not claim bella: {maker}, the maker, is going to fail, and a failed maker&#39;s "
                     f"points, bella too, all go to {other}.") in said
     assert told
+
+
+def test_an_overview_names_the_hands_it_shows(replay_site):
+    """Klaberjass hands are shown with their extra cards (nine, marked +), Klaverjas hands as dealt."""
+    headings = {re.search(r"<h2>(The hands[^<]*)</h2>", html).group(1): "+ came with" in html
+                for html in _overviews(replay_site).values()}
+    assert headings == {"The hands with the extra cards": True, "The hands as dealt": False}
