@@ -955,3 +955,20 @@ def test_an_overview_names_the_hands_it_shows(replay_site):
     headings = {re.search(r"<h2>(The hands[^<]*)</h2>", html).group(1): "+ came with" in html
                 for html in _overviews(replay_site).values()}
     assert headings == {"The hands with the extra cards": True, "The hands as dealt": False}
+
+
+def test_every_step_of_a_deal_under_other_rules_says_which(replay_site):
+    """The same event can mean another thing under another option (a refused schmeiss makes the
+    refuser the maker): a step page names the deal's options beside trump and dealer, linked to
+    their rules; a deal under the standard rules adds nothing."""
+    seen = {True: 0, False: 0}
+    for path in (FIXTURES / "replays" / "kb_tie_hanging.klab", AUDIT / "kv_roem_nat.klab"):
+        for deal in _views(path):
+            for step in deal.steps:
+                html = (replay_site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+                facts = re.search(r'<dl class="facts-line">(.*?)</dl>', html, re.S).group(1)
+                seen[bool(deal.options)] += 1
+                assert ("<dt>Rules</dt>" in facts) == bool(deal.options), (deal.id, step.name)
+                if deal.options:
+                    assert 'a tie leaves the maker&#39;s points for the next deal</a>' in facts
+    assert seen[True] and seen[False]

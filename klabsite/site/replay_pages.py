@@ -123,10 +123,10 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
         lang = language.code
         for deal in renderer.deals:
             groups, rule_links = step_groups(deal), _rule_links(deal, slugs)
-            hands = _hands_step(deal)
+            hands, option_links = _hands_step(deal), _option_links(deal.game)
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
-                        "option_links": _option_links(deal.game)},
+                        "option_links": option_links},
                        source=deal.source)
             next_deal = following.get(deal.id)
             after = f"../{next_deal.id}/index.html" if next_deal else None  # "Next" from the last step
@@ -134,7 +134,8 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
                 around = neighbours(deal, index)
                 yield Page("step", lang, _deal_path(lang, deal, step.name), "step.html",
                            {"deal": deal, "step": step, "groups": groups, "next_deal": next_deal,
-                            "rule_links": rule_links, "after": None if around["next"] else after, **around},
+                            "rule_links": rule_links, "option_links": option_links,
+                            "after": None if around["next"] else after, **around},
                            source=deal.source)
 
 

@@ -93,13 +93,15 @@ class ReplayParts:
                table.upcard, table.proposed, table.stock, table.bottom, table.tricks[-2:])
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
-    def figures(self, deal: Any, step: Any) -> Markup:
+    def figures(self, deal: Any, step: Any, option_links: Any = None) -> Markup:
         """Trump, maker, dealer and the scoreboard (not on the score step, whose breakdown
-        replaces it): drawn again only when a figure changed (at most once a trick)."""
+        replaces it), and the deal's rules where they are not the standard ones (``option_links``:
+        where each option is explained): drawn again only when a figure changed (at most once a
+        trick)."""
         table = step.table
         key = ("figures", id(deal), step.kind == "end", table.trump, table.maker, tuple(table.points.items()),
                tuple(table.roem.items()), tuple(table.bella.items()))
-        return self._remember(key, lambda: self.macros.figures(deal, step))
+        return self._remember(key, lambda: self.macros.figures(deal, step, option_links or {}))
 
     @functools.cache  # noqa: B019
     def deal_name(self, deal: Any) -> Markup:

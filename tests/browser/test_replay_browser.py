@@ -196,10 +196,11 @@ _TEXT_EDGES = ("cell => { const range = document.createRange(); range.selectNode
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_score_tables_column_headings_line_up_with_their_numbers(page: Page, base_url, sample_deals, lang):
-    """Each side's heading ends where its numbers end (on the right in English, on the left in Arabic)."""
-    page.goto(f"{base_url}{lang}/deals/{sample_deals['klaverjas']}/end.html")
+    """Each side's heading ends where its numbers end (on the right in English, on the left in Arabic):
+    the breakdown on the score step, the running scoreboard on the last card's step."""
     edge = 1 if lang == "en" else 0
-    for table in (".breakdown", ".scoreboard"):
+    for step, table in (("end", ".breakdown"), ("t8-4", ".scoreboard")):
+        page.goto(f"{base_url}{lang}/deals/{sample_deals['klaverjas']}/{step}.html")
         headings = page.locator(f"{table} thead th").all()
         numbers = page.locator(f"{table} tbody tr").first.locator("td").all()
         assert len(headings) == len(numbers) == 2
