@@ -476,3 +476,15 @@ def test_a_link_from_the_site_root_is_an_error_at_the_link(project):
     page.write_text(page.read_text().replace("basics.md#card-order", "/en/index.html"), encoding="utf-8")
     with pytest.raises(BuildError, match=r"^site_src/rules/02-play\.md:5: .*link from the site root"):
         render(load_config(project))
+
+
+def test_the_gallery_points_a_newcomer_to_each_games_worked_example(real_site):
+    gallery = real_site["en/deals/index.html"]
+    start = re.search(r'<p class="start-here">(.*?)</p>', gallery, re.S)
+    assert start and start.group(1).startswith("New to the games?")
+    links = re.findall(r'<a href="(\w+)/index.html">[^<]*</a> \((Klaberjass|Klaverjas)\)', start.group(1))
+    assert [game for _, game in links] == ["Klaberjass", "Klaverjas"]
+    for deal_id, _ in links:
+        assert "#tag-" in real_site[f"en/deals/{deal_id}/index.html"]
+        assert "worked example" in real_site[f"en/deals/{deal_id}/index.html"]
+    assert '<p class="start-here">' in real_site["ar/deals/index.html"]
