@@ -488,3 +488,15 @@ def test_the_gallery_points_a_newcomer_to_each_games_worked_example(real_site):
         assert "#tag-" in real_site[f"en/deals/{deal_id}/index.html"]
         assert "worked example" in real_site[f"en/deals/{deal_id}/index.html"]
     assert '<p class="start-here">' in real_site["ar/deals/index.html"]
+
+
+def test_a_gallery_line_tells_the_rules_from_what_happens(real_site):
+    """An option ("no trick, no sequences") reads like an event unless it is labelled."""
+    lines = re.findall(r"<li><a href=\"\w+/index.html\">.*?</li>", real_site["en/deals/index.html"])
+    assert lines
+    for line in lines:
+        options = re.search(r'<span class="deal-options">([^<]*)', line)
+        tags = re.search(r'<span class="deal-tags">([^<]*)', line)
+        assert options is None or options.group(1).startswith("rules: "), line
+        assert tags is None or tags.group(1).startswith("what happens: "), line
+    assert any('<span class="deal-options">rules: ' in line for line in lines)
