@@ -149,7 +149,9 @@ def next_deals(deals: Sequence[DealView]) -> dict[str, DealView]:
 
 
 def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:
-    """The gallery's sections: per game, its deals, and per tag word, the deals that have it."""
+    """The gallery's sections: per game, its deals, the deal a newcomer starts with (the first the
+    rules pages tell in full, tagged ``worked-example``, or None), and per tag word, the deals that
+    have it."""
     sections = []
     for game in ("klaberjass", "klaverjas"):
         mine = [deal for deal in deals if deal.game == game]
@@ -158,7 +160,8 @@ def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:
         known = [tag for tag in TAG_ORDER if any(tag in deal.tags for deal in mine)]
         other = sorted({tag for deal in mine for tag in deal.tags} - set(TAG_ORDER))
         tags = [(tag, [deal for deal in mine if tag in deal.tags]) for tag in known + other]
-        sections.append({"game": game, "deals": mine, "tags": tags})
+        start = next((deal for deal in mine if "worked-example" in deal.tags), None)
+        sections.append({"game": game, "deals": mine, "start": start, "tags": tags})
     return sections
 
 
