@@ -43,6 +43,23 @@ def test_a_schmeiss_redeal_ends_after_the_accept():
     assert _names(AUDIT / "kb_schmeiss_accepted_dealer_changes.klab") == ["deal", "b1", "b2", "end"]
 
 
+@pytest.mark.parametrize("name", ["kb_thrown_in.klab", "kb_schmeiss_accepted_dealer_changes.klab",
+                                  "kb_schmeiss_accepted_same_dealer.klab"])
+def test_a_deal_thrown_in_or_redealt_says_who_deals_next(tmp_path, name):
+    """Klaberjass §3 (both pass twice: the other player deals) and schmeiss-redeal (after an accepted
+    schmeiss the dealer changes, or with ``same-dealer`` deals again): the step that throws the hands
+    in names the dealer of the next deal, whom the record's next deal bears out."""
+    path = AUDIT / name
+    first, second = _views(path)[:2]
+    assert first.next_dealer == second.dealer
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=[path]) == 0
+    html = (out / "en" / "deals" / first.id / f"{first.steps[-2].name}.html").read_text(encoding="utf-8")
+    said = re.search(r"the hands are thrown in and (?:dealt again: (\w+) deals|(\w+) deals next)\.", html, re.I)
+    names = {"N": "North", "S": "South"}
+    assert said is not None and names[second.dealer.value] in said.groups()
+
+
 def test_a_dix_deal_has_the_extra_cards_then_the_exchange_then_the_declarations():
     names = _names(AUDIT / "kb_dix_exchange.klab")
     assert names[:6] == ["deal", "b1", "x", "dix", "m1", "t1-1"]
@@ -898,6 +915,22 @@ def test_a_card_step_shows_the_trick_before_with_its_cards_and_who_took_it(repla
             assert (int(shown.group(1)), shown.group(2)) == (before.number, names[before.winner.value]), step.name
             seats = re.findall(r'<span class="trick-play">(\w+) <span class="card', shown.group(3))
             assert seats == [names[who.value] for who, _ in before.cards], step.name
+
+
+def test_the_trick_on_the_table_says_who_led_it_and_the_step_list_who_is_still_to_play(replay_site):
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for deal in _views(AUDIT / "kv_roem_nat.klab") + _views(FIXTURES / "replays" / "kb_tie_hanging.klab"):
+        for step in deal.steps:
+            if step.kind != "card":
+                continue
+            html = (replay_site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+            labels = re.findall(r'<span class="played-by">([^<]*)</span>', html)
+            trick = step.table.trick
+            assert labels == [names[who.value] + (" leads" if i == 0 else "") for i, (who, _) in enumerate(trick)]
+            row = re.search(r'<li class="is-current">.*?</ol>', html, re.S).group(0)
+            later = [item for item in deal.steps if item.kind == "card" and item.index > step.index
+                     and item.name.split("-")[0] == step.name.split("-")[0]]
+            assert re.findall(r">(\w+) to play</a>", row) == [names[item.step.seat.value] for item in later]
 
 
 def test_the_points_left_hanging_by_a_tie_are_shown_through_the_next_deal(tmp_path):
