@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import tinycss2
 
 from klabsite.site import pagework
 from klabsite.site.build import ProgressBar, build, render, run_build
@@ -59,6 +60,16 @@ def test_stylesheet_name_carries_its_content_hash(project):
     css = [path for path in outputs if path.endswith(".css")]
     assert len(css) == 1 and re.fullmatch(r"assets/style\.[0-9a-f]{8}\.css", css[0])
     assert f'href="../{css[0]}"' in outputs["fr/play.html"].decode()
+
+
+def test_the_stylesheet_ships_without_its_comments_and_with_the_same_rules(project):
+    source = (project / "site_src" / "static" / "style.css").read_text(encoding="utf-8")
+    outputs, _ = render(load_config(project))
+    shipped = next(data for path, data in outputs.items() if path.endswith(".css")).decode()
+    assert "/*" in source and "/*" not in shipped and len(shipped) < len(source)
+    def rules(css: str) -> list[str]:
+        return [tinycss2.serialize([rule]) for rule in tinycss2.parse_stylesheet(css, True, True)]
+    assert rules(shipped) == rules(source) and len(rules(source)) > 100
 
 
 def test_translated_blocks_keep_their_markdown_and_links(project):

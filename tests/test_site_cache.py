@@ -44,7 +44,7 @@ def test_a_build_with_nothing_changed_writes_nothing(built):
     ("site_src/rules/01-basics.md", "# The basics", "# The changed basics", "en/basics.html"),
     ("docs/record-format.md", "The format.", "The changed format.", "en/record-format.html"),
     ("site_src/templates/base.html", "</main>", "<p>The changed shell.</p></main>", "en/basics.html"),
-    ("site_src/static/style.css", "", "/* The changed stylesheet. */\n", "en/basics.html"),
+    ("site_src/static/style.css", "", ".changed-stylesheet { color: red; }\n", "en/basics.html"),
 ])
 def test_a_change_to_any_input_the_build_reads_rebuilds_the_site(built, changed, old, new, page):
     _edit(built / changed, old, new)

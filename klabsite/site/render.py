@@ -34,6 +34,7 @@ from babel.dates import format_date
 
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.seats import Seat, Side
+from klabsite.site.assets import shipped
 from klabsite.site.cache import Manifest, page_key
 from klabsite.site.catalogs import MessageKey, short_msgid
 from klabsite.site.checks import double_stop, repeats_pager, summary_problem
@@ -122,7 +123,8 @@ class Renderer:
         self.localizers: dict[str, Localizer] = {}
         for language in site.languages:
             self._language(language)
-        self.assets = {name: _hashed_name(name, data) for name, data in site.static.items()}
+        self.shipped = {name: shipped(name, data) for name, data in site.static.items()}
+        self.assets = {name: _hashed_name(name, data) for name, data in self.shipped.items()}
         self.stale: dict[str, set[str]] = {}
         self._documents: dict[tuple[str, str], RenderedDocument] = {}
         self.glossary = next((source for source in site.rules if source.slug == GLOSSARY_SLUG), None)
@@ -619,7 +621,7 @@ def render_site(site: Site, progress: Callable[[int, int], None] | None = None, 
             raise renderer.blame(by_path[result.path], result.scan.problems[0])
         outputs[result.path] = result.data
         scans[result.path] = result.scan
-    for name, data in site.static.items():
+    for name, data in renderer.shipped.items():
         outputs[renderer.assets[name]] = data
     outputs[".nojekyll"] = b""
     outputs.update(records)
