@@ -329,12 +329,12 @@ def test_record_text_is_escaped_on_every_page(replay_site):
     assert "&lt;b&gt;Anna&lt;/b&gt;" in overview and "&lt;img src=x onerror=alert(1)&gt;" in overview
 
 
-def test_the_gallery_opens_with_links_to_each_games_deals_and_what_the_costs_mean(replay_site):
+def test_the_gallery_opens_with_links_to_each_games_deals_the_marks_and_what_the_costs_mean(replay_site):
     gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
     contents = gallery[gallery.index('<nav class="toc"'):gallery.index("</nav>", gallery.index('<nav class="toc"'))]
     targets = re.findall(r'<a href="#([\w-]+)">', contents)
     assert [target for target in targets if not target.startswith("tag-")] == [
-        "game-klaberjass", "game-klaverjas", "analysis", "matches"]
+        "game-klaberjass", "game-klaverjas", "marks", "analysis", "matches"]
     assert "tag-klaberjass-dix" in targets
     for game in ("klaberjass", "klaverjas"):
         start = targets.index(f"game-{game}")
@@ -342,6 +342,31 @@ def test_the_gallery_opens_with_links_to_each_games_deals_and_what_the_costs_mea
         assert targets[start + 1:start + 1 + len(tags)] == tags, "a game's tag words follow it in the contents"
     for target in targets:
         assert f'id="{target}"' in gallery
+
+
+MARKS = {"is-played", "is-gone", "is-melded", "is-coming", "is-best", "cost", "extra-mark", "is-winner"}
+
+
+def _marks(html: str) -> set[str]:
+    """The marks drawn on the cards of a page: the classes of its card places and what they hold."""
+    found = set()
+    for place in re.findall(r'<li class="(?:slot|played)[^"]*"[^>]*>.*?</li>', html):
+        found |= set(re.findall(r'class="([^"]+)"', place)[0].split())
+        found |= set(re.findall(r'class="(cost|extra-mark)"', place))
+    return found & MARKS
+
+
+def test_the_gallery_explains_every_mark_the_replays_draw_and_each_step_links_to_it(replay_site):
+    gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    legend = gallery.split('<h2 id="marks">', 1)[1].split("</section>", 1)[0]
+    items = re.findall(r"<li><ul class=\"hand\".*?</ul> <p>(.*?)</p></li>", legend, re.S)
+    assert _marks(legend) == MARKS and len(items) == len(MARKS) and all(items)
+    drawn = set()
+    for page in (replay_site / "en" / "deals").glob("*/*.html"):
+        html = page.read_text(encoding="utf-8")
+        drawn |= _marks(html)
+        assert '<a href="../index.html#marks">What the marks on the cards mean</a>' in html, page
+    assert {"is-played", "is-melded", "is-winner", "is-coming", "extra-mark"} <= drawn <= MARKS
 
 
 def test_a_french_step_page_is_french_and_keeps_its_address(replay_site):

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from klabsite.engine.cards import Card
 from klabsite.engine.options import KlaverjasRules
+from klabsite.records.steps import Slot
 from klabsite.site.directives import OPTION_PAGES
 from klabsite.site.pages import Page
 from klabsite.site.replays import TAG_ORDER, DealView, StepView
@@ -165,6 +167,27 @@ def _gallery(deals: Sequence[DealView]) -> list[dict[str, Any]]:
     return sections
 
 
+class MarkSample(NamedTuple):
+    """A card drawn with one of the marks the replays put on cards, for the gallery's legend."""
+
+    slot: Slot
+    cost: int | None = None
+    melded: bool = False
+
+
+MARK_SAMPLES = {
+    "played": MarkSample(Slot(Card.parse("QS"), "played", trick=3)),
+    "gone": MarkSample(Slot(Card.parse("7D"), "gone")),
+    "melded": MarkSample(Slot(Card.parse("KH"), "held"), melded=True),
+    "extra": MarkSample(Slot(Card.parse("9C"), "held", extra=True)),
+    "coming": MarkSample(Slot(Card.parse("AS"), "coming")),
+    "best": MarkSample(Slot(Card.parse("JH"), "held"), cost=0),
+    "cost": MarkSample(Slot(Card.parse("TS"), "held"), cost=16),
+    "winner": MarkSample(Slot(Card.parse("AH"), "held")),
+}
+"""The legend's samples by mark, in the legend's order (``winner``: a card in the trick, drawn there)."""
+
+
 def gallery_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/index.html``: the shipped deals by game and by tag, and the matches."""
     if not renderer.deals and not renderer.matches:
@@ -172,7 +195,7 @@ def gallery_pages(renderer: Renderer) -> Iterator[Page]:
     sections = _gallery(renderer.deals)
     for language in renderer.languages:
         yield Page("gallery", language.code, f"{language.code}/deals/index.html", "deals.html",
-                   {"sections": sections, "matches": renderer.matches})
+                   {"sections": sections, "matches": renderer.matches, "marks": MARK_SAMPLES})
 
 
 def match_pages(renderer: Renderer) -> Iterator[Page]:
