@@ -162,6 +162,21 @@ def test_worked_deal_tells_hands_bidding_tricks_and_score_with_links_into_the_re
     assert '<ol class="before-play">' in block, "the bidding, in the replay's sentences"
 
 
+def test_each_trick_of_a_worked_deal_says_who_led_it_and_who_won_it(deal_project):
+    outputs, _ = render(load_config(deal_project))
+    html = outputs["en/play.html"].decode()
+    tricks = re.findall(r'<li class="mini-trick">.*?</ol><p>(.*?)</p></li>', html, re.S)
+    assert len(tricks) == 8 + 9
+    for trick in re.findall(r'<li class="mini-trick">.*?</li></ol><p>.*?</p></li>', html, re.S):
+        seats = re.findall(r'<span class="visually-hidden"> (\w+)</span>', trick)
+        winner = re.search(r'is-winner">.*?<span class="visually-hidden"> (\w+)</span>', trick).group(1)
+        said = re.search(r"<p>(.*?)</p></li>$", trick).group(1)
+        if seats[0] == winner:
+            assert said.startswith(f"{winner} leads and wins the trick: "), said
+        else:
+            assert said.startswith(f"{seats[0]} leads, {winner} wins the trick: "), said
+
+
 def test_worked_deal_draws_nothing_without_a_shipped_deal(project):
     page = project / "site_src" / "rules" / "02-play.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n[[klab:worked-deal game=klaverjas]]\n", encoding="utf-8")

@@ -447,3 +447,20 @@ def test_headings_print_without_their_section_mark(page: Page, base_url):
     marks = page.locator("h2 .heading-anchor").evaluate_all(
         "links => links.map(link => getComputedStyle(link, '::after').content)")
     assert marks and set(marks) <= {"none", "normal"}, set(marks)
+
+
+def test_every_card_of_a_worked_deals_tricks_lies_on_its_table_at_any_width(page: Page, base_url):
+    """A Klaverjas trick is three cards wide; however many boxes a row holds, no card sticks out of
+    its patch of table (the Arabic cards are larger)."""
+    outside = """() => Math.max(...[...document.querySelectorAll('.mini-trick .pic-trick')].map(trick => {
+        const box = trick.getBoundingClientRect();
+        return Math.max(...[...trick.querySelectorAll('.card')].map(card => {
+            const r = card.getBoundingClientRect();
+            return Math.max(box.left - r.left, r.right - box.right);
+        }));
+    }))"""
+    for lang in ("en", "ar"):
+        for width in range(340, 1100, 30):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(f"{base_url}{lang}/klaverjas-scoring.html")
+            assert page.evaluate(outside) <= 0, f"{lang} at {width} px"
