@@ -74,6 +74,23 @@ def test_a_deep_link_opens_that_step_and_back_returns_to_the_previous_one(page: 
     expect(page.locator("h1")).to_contain_text("Trick 3, card 2")
 
 
+def test_on_a_phone_previous_and_next_follow_the_table_and_on_a_wide_screen_only_precede_it(
+        page: Page, base_url, sample_deals, shipped):
+    deal = shipped[sample_deals["klaverjas"]]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}en/deals/{deal.id}/t3-2.html")
+    below = page.locator(".step-nav-below")
+    table, buttons = page.locator(".card-table").bounding_box(), below.bounding_box()
+    assert buttons["y"] >= table["y"] + table["height"], "right under the table"
+    expect(below.locator("a")).to_have_text(["Previous", "Next"])
+    below.get_by_role("link", name="Next").click()
+    assert page.url.endswith("/t3-3.html")
+    below.get_by_role("link", name="Previous").click()
+    assert page.url.endswith("/t3-2.html")
+    page.set_viewport_size({"width": 1000, "height": 900})
+    expect(below).to_be_hidden()
+
+
 def test_the_second_skip_link_of_a_step_takes_the_keyboard_to_previous_and_next(page: Page, base_url, sample_deals):
     page.goto(f"{base_url}en/deals/{sample_deals['klaverjas']}/t3-2.html")
     page.keyboard.press("Tab")
