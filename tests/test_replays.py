@@ -344,7 +344,7 @@ def test_the_gallery_opens_with_links_to_each_games_deals_the_marks_and_what_the
         assert f'id="{target}"' in gallery
 
 
-MARKS = {"is-played", "is-gone", "is-melded", "is-coming", "is-best", "cost", "extra-mark", "is-winner"}
+MARKS = {"is-played", "is-gone", "is-melded", "is-coming", "is-best", "cost", "extra-mark", "is-winner", "roem-mark"}
 
 
 def _marks(html: str) -> set[str]:
@@ -352,7 +352,7 @@ def _marks(html: str) -> set[str]:
     found = set()
     for place in re.findall(r'<li class="(?:slot|played)[^"]*"[^>]*>.*?</li>', html):
         found |= set(re.findall(r'class="([^"]+)"', place)[0].split())
-        found |= set(re.findall(r'class="(cost|extra-mark)"', place))
+        found |= set(re.findall(r'class="(cost|extra-mark|roem-mark)"', place))
     return found & MARKS
 
 

@@ -184,8 +184,10 @@ MARK_SAMPLES = {
     "best": MarkSample(Slot(Card.parse("JH"), "held"), cost=0),
     "cost": MarkSample(Slot(Card.parse("TS"), "held"), cost=16),
     "winner": MarkSample(Slot(Card.parse("AH"), "held")),
+    "roem": MarkSample(Slot(Card.parse("KC"), "held")),
 }
-"""The legend's samples by mark, in the legend's order (``winner``: a card in the trick, drawn there)."""
+"""The legend's samples by mark, in the legend's order (``winner`` and ``roem``: a card in the trick,
+drawn there)."""
 
 
 def gallery_pages(renderer: Renderer) -> Iterator[Page]:

@@ -301,7 +301,7 @@ def test_a_phone_shows_who_won_each_trick_and_its_points_without_scrolling(page:
 
 
 def test_the_steps_of_the_trick_in_play_are_set_apart(page: Page, base_url, sample_deals):
-    """Two step links on one line never read as one run of words ("Bid 1: South Bid 2: North")."""
+    """Two step links on one line never read as one run of words ("Bidding, turn 1: South Bidding, turn 2: North")."""
     page.goto(f"{base_url}en/deals/{sample_deals['klaberjass']}/deal.html")
     links = page.locator(".step-list .is-current li a").all()
     assert len(links) > 2
