@@ -369,6 +369,19 @@ def test_the_gallery_explains_every_mark_the_replays_draw_and_each_step_links_to
     assert {"is-played", "is-melded", "is-winner", "is-coming", "extra-mark"} <= drawn <= MARKS
 
 
+def test_the_gallery_details_each_deal_once_and_its_tag_groups_only_link_to_the_deals(replay_site):
+    gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
+    groups = re.findall(r'<section class="tag-group".*?</section>', gallery, re.S)
+    assert groups
+    for group in groups:
+        assert "deal-result" not in group and re.search(r'<ul class="deal-links">\n<li><a href="\w+/index.html">', group)
+    deals = [deal for path in (FIXTURES / "replays" / "kb_tie_hanging.klab", AUDIT / "kv_pit_four_of_a_kind.klab",
+                               AUDIT / "kv_roem_nat.klab") for deal in _views(path)]
+    assert any(deal.tags for deal in deals)
+    for deal in deals:
+        assert gallery.count(f'<a href="{deal.id}/index.html">') == 1 + len(deal.tags), "its line, its tag groups"
+
+
 def test_a_french_step_page_is_french_and_keeps_its_address(replay_site):
     english = sorted((replay_site / "en" / "deals").glob("*/t2-1.html"))[0]
     french = replay_site / "fr" / english.relative_to(replay_site / "en")
