@@ -509,5 +509,6 @@ def test_a_gallery_line_tells_the_rules_from_what_happens(real_site):
         options = re.search(r'<span class="deal-options">([^<]*)', line)
         tags = re.search(r'<span class="deal-tags">([^<]*)', line)
         assert options is None or options.group(1).startswith("rules: "), line
+        assert options is None or not re.search(r"a match of|to \d+ points", options.group(1)), line
         assert tags is None or tags.group(1).startswith("what happens: "), line
     assert any('<span class="deal-options">rules: ' in line for line in lines)
