@@ -369,6 +369,20 @@ def test_the_gallery_explains_every_mark_the_replays_draw_and_each_step_links_to
     assert {"is-played", "is-melded", "is-winner", "is-coming", "extra-mark"} <= drawn <= MARKS
 
 
+def test_the_score_step_numbers_each_played_card_with_its_trick_and_no_other_step_does(replay_site):
+    for deal in _views(AUDIT / "kv_roem_nat.klab"):
+        end = deal.steps[-1]
+        assert end.kind == "end"
+        for step in deal.steps:
+            html = (replay_site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+            numbers = re.findall(r'<span class="trick-no" aria-hidden="true">(\d+)</span>', html)
+            if step is not end:
+                assert numbers == [], step.name
+                continue
+            played = [str(slot.trick) for who in deal.seats for slot in step.table.hands[who] if slot.state == "played"]
+            assert numbers == played and len(played) == 32
+
+
 def test_the_gallery_details_each_deal_once_and_its_tag_groups_only_link_to_the_deals(replay_site):
     gallery = (replay_site / "en" / "deals" / "index.html").read_text(encoding="utf-8")
     groups = re.findall(r'<section class="tag-group".*?</section>', gallery, re.S)

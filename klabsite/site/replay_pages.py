@@ -173,10 +173,11 @@ class MarkSample(NamedTuple):
     slot: Slot
     cost: int | None = None
     melded: bool = False
+    numbered: bool = False
 
 
 MARK_SAMPLES = {
-    "played": MarkSample(Slot(Card.parse("QS"), "played", trick=3)),
+    "played": MarkSample(Slot(Card.parse("QS"), "played", trick=3), numbered=True),
     "gone": MarkSample(Slot(Card.parse("7D"), "gone")),
     "melded": MarkSample(Slot(Card.parse("KH"), "held"), melded=True),
     "extra": MarkSample(Slot(Card.parse("9C"), "held", extra=True)),

@@ -58,28 +58,32 @@ class ReplayParts:
         return drawn
 
     @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
-    def slot(self, item: Any, cost: int | None, melded: bool = False) -> Markup:
-        """One card place in a hand; ``melded`` marks a card of a sequence declared in the step."""
-        return Markup(self.macros.slot(item, cost, melded))
+    def slot(self, item: Any, cost: int | None, melded: bool = False, numbered: bool = False) -> Markup:
+        """One card place in a hand; ``melded`` marks a card of a sequence declared in the step,
+        ``numbered`` shows under a played card the trick it went to."""
+        return Markup(self.macros.slot(item, cost, melded, numbered))
 
     def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
         """A seat's hand on a step page: drawn again only when something in it changed (most
         steps change one hand). The acting seat's cards carry their costs, unless every card the
-        rules allow is worth the same (a ✓ on each would read as "allowed", not "best")."""
+        rules allow is worth the same (a ✓ on each would read as "allowed", not "best"). On the
+        score step each played card shows the number of its trick."""
         table = step.table
         acting = step.step.seat == who
         marked = step.dd and acting and not step.all_equal
         costs = tuple((card, cost) for card, _value, cost in step.dd) if marked else ()
         melded = step.melded(who)
+        numbered = step.kind == "end"
         key = ("hand", id(deal), who, table.hands[who], costs, melded, acting, table.won_by == who,
-               table.maker == who, heading)
+               table.maker == who, heading, numbered)
         return self._remember(key, lambda: self.macros.hand(
-            deal, step, who, heading, self._slots(table.hands[who], dict(costs), melded)))
+            deal, step, who, heading, self._slots(table.hands[who], dict(costs), melded, numbered)))
 
-    def _slots(self, items: Any, costs: dict[Any, int], melded: frozenset[Any]) -> Markup:
-        """The card places of a hand, with the acting seat's costs and the step's sequences on its
-        cards."""
-        return Markup("".join([self.slot(item, costs.get(item.card), item.card in melded) for item in items]))
+    def _slots(self, items: Any, costs: dict[Any, int], melded: frozenset[Any], numbered: bool) -> Markup:
+        """The card places of a hand, with the acting seat's costs, the step's sequences on its
+        cards and, if ``numbered``, the trick of each played card."""
+        return Markup("".join([self.slot(item, costs.get(item.card), item.card in melded, numbered)
+                               for item in items]))
 
     def hands(self, deal: Any, step: Any, heading: str = "h2") -> Markup:
         """Every seat's hand, in the deal's order of seats."""
