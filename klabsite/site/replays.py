@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
+from klabsite.engine.games import GAMES
 from klabsite.engine.klaverjas import DEAL_POINTS, KlaverjasDeal
 from klabsite.engine.melds import Declared, MeldsCompared, MeldsShown
 from klabsite.engine.options import GameRules
@@ -238,8 +239,6 @@ class DealView:
     """Points still hanging after this deal."""
     ends_match: bool = False
     """Whether the match is over after this deal."""
-    next_dealer: Seat | None = None
-    """Who deals the next deal by the rules' rotation (None while the deal is unfinished)."""
     match_deals: int = 1
     """How many deals its record holds."""
     proposed: Suit | None = None
@@ -251,6 +250,13 @@ class DealView:
     def by_side(self) -> bool:
         """Whether scores are kept per side (Klaverjas)."""
         return self.game == "klaverjas"
+
+    @property
+    def next_dealer(self) -> Seat | None:
+        """Who deals the next deal, by the engine's rotation (None while the deal is unfinished)."""
+        if self.result is None:
+            return None
+        return GAMES[self.game].next_dealer(self.rules, self.dealer, self.outcome)
 
     @property
     def before_play(self) -> tuple[StepView, ...]:
@@ -458,19 +464,16 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                 tricks = tuple(step.table.tricks[-1] for step in steps
                                if step.table.won_by is not None and step.name.startswith("t"))
                 tags = tuple(done.record.tags.get("Tags", "").split())
-                dealer = done.dealer or seats[0]
                 views.append(DealView(
                     id=done.id, game=match.game.name, source=f"{loaded.path}:{done.record.line}",
                     number=done.number, match_id=loaded.record.match_id(), rules=match.rules,
                     options=_options(match.rules), seats=seats, players=_players(loaded.record, seats),
-                    dealer=dealer, title=loaded.record.tags.get("Title"),
+                    dealer=done.dealer or seats[0], title=loaded.record.tags.get("Title"),
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
                     hanging_before=hanging, hanging_after=done.hanging,
                     ends_match=match.score.over and done is match.deals[-1], match_deals=len(match.deals),
-                    next_dealer=(match.game.next_dealer(match.rules, dealer, done.outcome)
-                                 if done.result is not None else None),
                     proposed=getattr(done.deal, "proposed", None), tricks=tricks,
                     record_text=loaded.text))
             if after is not None:
