@@ -9,6 +9,7 @@ macros of ``macros/replay.html`` once and reused, remembered by the values their
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -58,10 +59,12 @@ class ReplayParts:
         return drawn
 
     @functools.cache  # noqa: B019 (one object per language environment, kept for the whole build)
-    def slot(self, item: Any, cost: int | None, melded: bool = False, numbered: bool = False) -> Markup:
+    def slot(self, item: Any, cost: int | None, melded: bool = False, numbered: bool = False,
+             new_suit: bool = False) -> Markup:
         """One card place in a hand; ``melded`` marks a card of a sequence declared in the step,
-        ``numbered`` shows under a played card the trick it went to."""
-        return Markup(self.macros.slot(item, cost, melded, numbered))
+        ``numbered`` shows under a played card the trick it went to, ``new_suit`` marks the first
+        card of a suit after another suit."""
+        return Markup(self.macros.slot(item, cost, melded, numbered, new_suit))
 
     def hand(self, deal: Any, step: Any, who: Any, heading: str = "h2") -> Markup:
         """A seat's hand on a step page: drawn again only when something in it changed (most
@@ -81,8 +84,14 @@ class ReplayParts:
 
     def _slots(self, items: Any, costs: dict[Any, int], melded: frozenset[Any], numbered: bool) -> Markup:
         """The card places of a hand, with the acting seat's costs, the step's sequences on its
-        cards and, if ``numbered``, the trick of each played card."""
-        return Markup("".join([self.slot(item, costs.get(item.card), item.card in melded, numbered)
+        cards and, if ``numbered``, the trick of each played card. Where a suit follows another,
+        the card is marked, so that West's and East's hands can start a row with each suit; a card
+        still to come is not, as its place must not tell its suit."""
+        shown = [item for item in items if item.state != "coming"]
+        new_suits = {later.card for earlier, later in itertools.pairwise(shown)
+                     if later.card.suit != earlier.card.suit}
+        return Markup("".join([self.slot(item, costs.get(item.card), item.card in melded, numbered,
+                                         item.card in new_suits)
                                for item in items]))
 
     def hands(self, deal: Any, step: Any, heading: str = "h2") -> Markup:

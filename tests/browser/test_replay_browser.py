@@ -257,9 +257,11 @@ _HAND_ROWS = """() => [...document.querySelectorAll('.card-table .seat')].map(se
   const edge = seat.getBoundingClientRect(), rows = new Map();
   let outside = 0;
   for (const slot of seat.querySelectorAll('.slot')) {
-    const top = Math.round(slot.getBoundingClientRect().top), card = slot.firstElementChild.getBoundingClientRect();
-    rows.set(top, (rows.get(top) || 0) + 1);
-    outside = Math.max(outside, edge.left - card.left, card.right - edge.right);
+    const top = Math.round(slot.getBoundingClientRect().top), card = slot.firstElementChild;
+    const suit = (card.className.match(/card-([shcd])\\b/) || [null, '?'])[1];
+    rows.set(top, (rows.get(top) || '') + suit);
+    const box = card.getBoundingClientRect();
+    outside = Math.max(outside, edge.left - box.left, box.right - edge.right);
   }
   return [seat.className.match(/seat-(\\w)/)[1], [...rows.values()], outside];
 })"""
@@ -267,10 +269,12 @@ _HAND_ROWS = """() => [...document.querySelectorAll('.card-table .seat')].map(se
 
 @pytest.mark.parametrize(("lang", "width"), [("en", 360), ("ar", 360), ("en", 320), ("en", 1280)])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_hand_lies_in_even_rows_inside_its_seat_on_every_step(page: Page, base_url, sample_deals, shipped, game,
-                                                                lang, width):
-    """Never one card alone on a row (eight cards wrapping seven and one), never a card over the
-    edge of its seat, and the same rows on every step: a played card keeps its place."""
+def test_a_hand_lies_in_even_rows_or_a_suit_a_row_inside_its_seat_on_every_step(page: Page, base_url, sample_deals,
+                                                                              shipped, game, lang, width):
+    """North and South: never one card alone on a row (eight cards wrapping seven and one). West
+    and East, as in a bridge diagram: each suit starts a row, and a suit takes a second row only
+    when it fills the first. No card over the edge of its seat, and the same rows on every step:
+    a played card keeps its place."""
     page.set_viewport_size({"width": width, "height": 740})
     deal = shipped[sample_deals[game]]
     rows_seen: dict[str, set[tuple[int, ...]]] = {}
@@ -278,8 +282,15 @@ def test_a_hand_lies_in_even_rows_inside_its_seat_on_every_step(page: Page, base
         page.goto(f"{base_url}{lang}/deals/{deal.id}/{step.name}.html")
         for seat, rows, outside in page.evaluate(_HAND_ROWS):
             assert outside <= 1, f"{step.name}: a card of {seat} lies {outside:.0f} px outside its seat"
-            assert len(rows) == 1 or min(rows) > 1 and max(rows) - min(rows) <= 2, f"{step.name}: {seat} {rows}"
-            rows_seen.setdefault(seat, set()).add(tuple(rows))
+            sizes = [len(row) for row in rows]
+            if seat in "ew":
+                suits = [row[0] for row in rows]
+                assert all(len(set(row)) == 1 for row in rows), f"{step.name}: {seat} mixes suits in a row: {rows}"
+                assert all(len(row) == max(sizes) for row, suit in zip(rows, suits[1:], strict=False)
+                           if row[0] == suit), f"{step.name}: {seat} splits a suit that fits a row: {rows}"
+            else:
+                assert len(rows) == 1 or min(sizes) > 1 and max(sizes) - min(sizes) <= 2, f"{step.name}: {seat} {rows}"
+            rows_seen.setdefault(seat, set()).add(tuple(sizes))
     changing = {seat: rows for seat, rows in rows_seen.items() if len({len(row) for row in rows}) > 1}
     assert not changing, f"the number of rows changes from step to step: {changing}"
 
