@@ -351,7 +351,22 @@ def test_the_cards_of_a_declared_sequence_stand_above_the_rest_of_the_hand_and_a
     rest = [card.bounding_box()["y"] for card in others]
     assert max(tops) + 2 < min(top for top in rest if abs(top - min(tops)) < 20), (tops, rest)
     style = melded[0].evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineColor]")
-    assert style[0] == "solid" and (style[1] == "rgb(0, 0, 0)") == (media == "print"), style
+    assert style[0] == "dashed" and (style[1] == "rgb(0, 0, 0)") == (media == "print"), style
+
+
+@pytest.mark.parametrize(("media", "forced"), [("screen", "none"), ("print", "none"), ("screen", "active")])
+def test_a_sequences_frame_and_the_trick_winners_frame_differ_without_their_colours(page: Page, base_url, shipped,
+                                                                                      media, forced):
+    """The legend tells the two frames apart by more than colour: in print and in forced colours
+    both are black, so a sequence's is dashed and the winner's solid."""
+    frames = {}
+    for mark, seen in ((".slot.is-melded .card", lambda deal, step: any(map(step.melded, deal.seats))),
+                       (".played.is-winner .card", lambda deal, step: step.table.won_by)):
+        deal, step = next((deal, step) for deal in shipped.values() for step in deal.steps if seen(deal, step))
+        page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+        page.emulate_media(media=media, forced_colors=forced)
+        frames[mark] = page.locator(mark).first.evaluate("e => getComputedStyle(e).outlineStyle")
+    assert frames == {".slot.is-melded .card": "dashed", ".played.is-winner .card": "solid"}, frames
 
 
 def test_before_the_extra_cards_no_klaberjass_hand_leaves_a_card_alone_on_a_narrow_phone(page: Page, base_url,
