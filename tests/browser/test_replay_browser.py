@@ -378,7 +378,7 @@ def test_before_the_extra_cards_no_klaberjass_hand_leaves_a_card_alone_on_a_narr
     for deal in deals:
         page.goto(f"{base_url}en/deals/{deal.id}/{deal.steps[0].name}.html")
         for seat, rows, outside in page.evaluate(_HAND_ROWS):
-            assert outside <= 1 and (len(rows) == 1 or min(rows) > 1), f"{deal.id}: {seat} {rows}"
+            assert outside <= 1 and (len(rows) == 1 or min(map(len, rows)) > 1), f"{deal.id}: {seat} {rows}"
 
 
 def test_the_extra_cards_step_shows_which_three_cards_each_player_got(page: Page, base_url, shipped):
