@@ -200,6 +200,18 @@ def test_header_text_and_wide_tables_share_one_start_edge(page: Page, base_url, 
     assert abs(brand - heading) <= 2 and abs(heading - table) <= 2, (brand, heading, table)
 
 
+@pytest.mark.parametrize(("path", "caption"), [("klaverjas-play.html", "The cards you may play"),
+                                              ("klaberjass-play.html", "Whose sequence is best")])
+def test_on_a_laptop_the_rules_tables_of_cards_show_every_column_without_scrolling(page: Page, base_url, path,
+                                                                                     caption):
+    """Their answers are their last columns: a table that scrolls at 1280 px hides them."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + f"en/{path}")
+    box = page.locator(".table-wrap").filter(has=page.locator("caption", has_text=caption))
+    widths = box.evaluate("e => [e.clientWidth, e.scrollWidth]")
+    assert widths[1] <= widths[0], widths
+
+
 def test_arabic_text_is_about_a_tenth_larger_than_latin(page: Page, base_url):
     sizes = {}
     for lang in ("en", "ar"):
