@@ -1057,3 +1057,34 @@ def test_every_step_of_a_deal_under_other_rules_says_which(replay_site):
                 if deal.options:
                     assert 'a tie leaves the maker&#39;s points for the next deal</a>' in facts
     assert seen[True] and seen[False]
+
+
+@pytest.mark.parametrize("name", ["klaverjas-blunder", "klaberjass-blunder", "klaverjas-pit"])
+def test_an_overview_lists_each_costly_card_that_did_not_turn_the_deal(tmp_path, name):
+    """A deal tagged ``blunder`` holds a card that cost 20 points or more: its overview points to
+    every such card, with its cost, under "The costly cards" (or "Other costly cards" when some
+    are listed under "Where the deal turned")."""
+    path = REPO / "site_src" / "deals" / f"{name}.klab"
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=[path]) == 0
+    for deal in _views(path):
+        html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        costs = {}
+        for step in deal.steps:
+            if step.dd:
+                values = {card: value for card, value, _cost in step.dd}
+                costs[step.name] = max(values.values()) - values[step.step.action.card]
+        expected = [name for name, cost in costs.items() if cost >= 20 and not next(
+            step for step in deal.steps if step.name == name).swing]
+        listed = re.search(r'<h2 id="costly">(.*?)</h2>.*?<ul class="costly">(.*?)</ul>', html, re.S)
+        assert ("blunder" in deal.tags) == any(cost >= 20 for cost in costs.values()), deal.tags
+        if not expected:
+            assert not listed, deal.id
+            continue
+        assert listed, deal.id
+        heading = "Other costly cards" if '<h2 id="turns">' in html else "The costly cards"
+        assert listed.group(1) == heading
+        items = re.findall(r'<li><a href="([^"]+)\.html">.*?</a>\.(.*?)</li>', listed.group(2), re.S)
+        assert [step for step, _ in items] == expected
+        for step, said in items:
+            assert re.search(rf"cost {costs[step]} points\.", said), said

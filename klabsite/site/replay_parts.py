@@ -19,16 +19,19 @@ from markupsafe import Markup
 from klabsite.engine.cards import Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.roem import roem_cards, roem_parts
+from klabsite.records.tags import BLUNDER_COST
 
 __all__ = ["ReplayParts", "install_replay_parts"]
 
 
 def install_replay_parts(env: jinja2.Environment) -> None:
-    """Give a language's environment the replay templates' ``memo`` and their filters."""
+    """Give a language's environment the replay templates' ``memo``, their filters and
+    ``costly_cost``, the cost from which a card is listed among a deal's costly cards."""
     env.filters["kind"] = _kind
     env.filters["roem_parts"] = _trick_roem_parts
     env.filters["roem_cards"] = _roem_cards
     env.globals["memo"] = ReplayParts(env)
+    env.globals["costly_cost"] = BLUNDER_COST
 
 
 class ReplayParts:

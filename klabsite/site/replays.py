@@ -31,6 +31,7 @@ from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
 from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
 from klabsite.records.steps import Step, Table, deal_steps
+from klabsite.records.tags import BLUNDER_COST
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.sources import decode
@@ -201,6 +202,21 @@ class StepView:
         """For a card play: how many trumps the trick held before it."""
         trump = self.table.trump
         return sum(card.suit is trump for _, card in self.table.trick[:-1])
+
+    @property
+    def cost(self) -> int | None:
+        """For an analysed card play, what the card played cost against the best card (None
+        without analysis)."""
+        action = self.step.action
+        if not self.dd or action is None:
+            return None
+        return next((cost for card, _value, cost in self.dd if card == action.card), None)
+
+    @property
+    def costly(self) -> bool:
+        """Whether the card played cost :data:`~klabsite.records.tags.BLUNDER_COST` points or more:
+        one of the cards that make the deal a ``blunder``."""
+        return (self.cost or 0) >= BLUNDER_COST
 
     @property
     def all_equal(self) -> bool:
