@@ -952,6 +952,24 @@ def test_a_klaverjas_overview_always_names_its_trick_rules_and_how_trump_is_chos
                for words in klaverjas)
 
 
+def test_an_overview_names_its_rules_one_way_led_by_the_standard_game_when_no_rule_differs(replay_site):
+    """Every overview names the match's length, each rule linked to where it is explained; "the
+    standard game" leads when only the length differs from the rule book's defaults."""
+    paths = (FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab", FIXTURES / "replays" / "kb_tie_hanging.klab",
+             AUDIT / "kv_pit_four_of_a_kind.klab", AUDIT / "kv_roem_nat.klab")
+    seen = set()
+    for deal in [view for path in paths for view in _views(path)]:
+        html = (replay_site / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        rules = re.search(r"<dt>Rules</dt><dd>(.*?)</dd>", html).group(1)
+        words = re.sub(r"<[^>]+>", "", rules)
+        standard = all(name in ("target", "deals") for name, _ in deal.options)
+        seen.add(standard)
+        assert words.startswith("the standard game: ") == standard, words
+        assert re.search(r"(to [\d,]+ points|a match of \d+ deals?)$", words), words
+        assert rules.count("<a href=") == len(words.removeprefix("the standard game: ").split("; ")), rules
+    assert seen == {True, False}
+
+
 def test_a_card_step_shows_the_trick_before_with_its_cards_and_who_took_it(replay_site):
     for deal in _views(AUDIT / "kv_roem_nat.klab"):
         for step in deal.steps:

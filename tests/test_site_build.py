@@ -502,7 +502,7 @@ def test_the_gallery_points_a_newcomer_to_each_games_worked_example(real_site):
 
 
 def test_a_gallery_line_tells_the_rules_from_what_happens(real_site):
-    """An option ("no trick, no sequences") reads like an event unless it is labelled."""
+    """An option ("no sequences for a player who takes no trick") reads like an event unless it is labelled."""
     lines = re.findall(r"<li><a href=\"\w+/index.html\">.*?</li>", real_site["en/deals/index.html"])
     assert lines
     for line in lines:

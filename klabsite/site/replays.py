@@ -287,12 +287,19 @@ class DealView:
     @property
     def named_options(self) -> tuple[tuple[str, str], ...]:
         """The options the overview names, in the rule book's order: those that differ from the
-        standard game and, in Klaverjas, always the trick rules and how trump is chosen (the first
-        things a player asks)."""
+        standard game, the match's length (its target, or its number of deals) and, in Klaverjas,
+        always the trick rules and how trump is chosen (the first things a player asks)."""
         given = dict(self.options)
         always = ("trump-choice", "trick-rules") if self.game == "klaverjas" else ()
+        length = "deals" if "deals" in given else "target"
         return tuple((name, given.get(name) or str(getattr(self.rules, name.replace("-", "_"))))
-                     for name in type(self.rules).option_names() if name in given or name in always)
+                     for name in type(self.rules).option_names()
+                     if name in given or name in always or name == length)
+
+    @property
+    def standard(self) -> bool:
+        """Whether the deal is played by the standard rules, whatever the match's length."""
+        return all(name in ("target", "deals") for name, _value in self.options)
 
     @property
     def perfect_play(self) -> tuple[Seat, int] | None:
