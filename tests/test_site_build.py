@@ -512,3 +512,24 @@ def test_a_gallery_line_tells_the_rules_from_what_happens(real_site):
         assert options is None or not re.search(r"a match of|to \d+ points", options.group(1)), line
         assert tags is None or tags.group(1).startswith("what happens: "), line
     assert any('<span class="deal-options">rules: ' in line for line in lines)
+
+
+_SLOT = re.compile(r'<li class="slot is-(\w+)[^"]*"[^>]*>(?:<span class="card[^"]*" role="img" aria-label="([^"]+)")?')
+
+
+@pytest.mark.parametrize("game", ["klaberjass", "klaverjas"])
+def test_a_worked_deal_shows_the_same_hands_as_its_overview_with_a_dix_done(real_site, game):
+    """The rules page's worked deal and the deal's overview draw one table of hands: trumps in
+    trump order, the extra cards in and, after a dix, the 7 of trumps struck through and the
+    upcard in the hand."""
+    rules = real_site[f"en/{game}-scoring.html"]
+    worked = rules[rules.index('class="worked-deal"'):]
+    deal = re.search(r'href="deals/(\w+)/', worked).group(1)
+    overview = real_site[f"en/deals/{deal}/index.html"]
+    drawn = _SLOT.findall(worked[:worked.index('class="worked-part"', worked.index("card-table"))])
+    shown = _SLOT.findall(overview[overview.index("card-table"):overview.index("<h2>Bidding")])
+    assert drawn and drawn == shown
+    if game == "klaberjass":
+        dix = re.search(r"exchanges .*?aria-label=\"([^\"]+)\".*?the upcard .*?aria-label=\"([^\"]+)\"", overview)
+        assert dix, "the shipped worked example of Klaberjass has a dix"
+        assert ("gone", dix.group(1)) in shown and ("held", dix.group(2)) in shown

@@ -167,7 +167,7 @@ class WorkedDeal:
     """The ``worked-deal`` picture: a shipped deal told in full by the replay macros.
 
     ``prefix`` is the folder of the deal's replay pages, relative from a rules page
-    (``deals/<id>/``); ``hands`` the step that shows the hands as dealt.
+    (``deals/<id>/``); ``hands`` the step that shows its hands (:attr:`DealView.hands_step`).
     """
 
     kind: ClassVar[str] = "worked_deal"
@@ -422,8 +422,7 @@ def worked_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -
     deal = worked_example(deals, _game("worked-deal", raw))
     if deal is None:
         return ()
-    hands = next((step for step in deal.steps if step.kind == "extra"), deal.steps[0])
-    return WorkedDeal(deal, hands, f"deals/{deal.id}/")
+    return WorkedDeal(deal, deal.hands_step, f"deals/{deal.id}/")
 
 
 PICTURES = {

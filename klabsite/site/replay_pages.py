@@ -76,9 +76,11 @@ def neighbours(deal: DealView, index: int) -> dict[str, str | None]:
     }
 
 
-def _option_links(game: str) -> dict[str, str]:
-    """Where each option of ``game`` is explained, from a deal's folder."""
-    return {name: f"../../{page}" for name, page in OPTION_PAGES[game].items()}
+def _option_links(game: str, slugs: Collection[str]) -> dict[str, str]:
+    """Where each option of ``game`` is explained, from a deal's folder; none where the site has no
+    such page (``slugs``: its rules pages)."""
+    return {name: f"../../{page}" for name, page in OPTION_PAGES[game].items()
+            if page.partition(".html")[0] in slugs}
 
 
 _BOTH_AGREE = "klaverjas-play.html#the-rules-both-agree-on"
@@ -108,15 +110,6 @@ def _deal_path(lang: str, deal: DealView, name: str = "index") -> str:
     return f"{lang}/deals/{deal.id}/{name}.html"
 
 
-def _hands_step(deal: DealView) -> StepView:
-    """The step whose table shows "the hands as dealt" on a deal's overview: the last before dix,
-    the declarations and the play, so that trump is known and the Klaberjass extra cards are in."""
-    steps = deal.steps
-    later = next((index for index, step in enumerate(steps) if step.kind in ("dix", "meld", "card", "end")),
-                 len(steps))
-    return steps[max(later - 1, 0)]
-
-
 def deal_pages(renderer: Renderer) -> Iterator[Page]:
     """``<lang>/deals/<id>/index.html`` and one page per step, for every shipped deal."""
     following = next_deals(renderer.deals)
@@ -125,7 +118,7 @@ def deal_pages(renderer: Renderer) -> Iterator[Page]:
         lang = language.code
         for deal in renderer.deals:
             groups, rule_links = step_groups(deal), _rule_links(deal, slugs)
-            hands, option_links = _hands_step(deal), _option_links(deal.game)
+            hands, option_links = deal.hands_step, _option_links(deal.game, slugs)
             yield Page("deal", lang, _deal_path(lang, deal), "deal.html",
                        {"deal": deal, "groups": groups, "first_step": deal.steps[0].name, "hands_step": hands,
                         "option_links": option_links},

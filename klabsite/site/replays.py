@@ -314,6 +314,16 @@ class DealView:
         ours = leader.side == maker.side if self.by_side else leader == maker
         return maker, value if ours else -value
 
+    @property
+    def hands_step(self) -> StepView:
+        """The step whose table shows the deal's hands, on its overview and in a rules page's worked
+        deal: the last before the declarations and the play. Trump is known (the trumps stand in
+        trump order), the Klaberjass extra cards are in, and a dix is done (the 7 of trumps struck
+        through, the upcard in the hand that took it)."""
+        later = next((index for index, step in enumerate(self.steps) if step.kind in ("meld", "card", "end")),
+                     len(self.steps))
+        return self.steps[max(later - 1, 0)]
+
     def step(self, name: str) -> StepView:
         """The step called ``name``."""
         return next(step for step in self.steps if step.name == name)
