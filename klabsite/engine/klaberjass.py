@@ -326,7 +326,7 @@ class KlaberjassResult:
 def _award(rules: KlaberjassRules, maker: Seat, totals: Mapping[Seat, int], hanging: int) -> tuple[
     str, dict[Seat, int], int
 ]:
-    """The maker rule ("Klaberjass: scoring and the game", Counting a deal): result, score per
+    """The maker rule ("Klaberjass: scoring and the match", Counting a deal): result, score per
     seat, hanging points after."""
     opponent = _OTHER[maker]
     mine, theirs = totals[maker], totals[opponent]

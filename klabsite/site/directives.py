@@ -735,8 +735,8 @@ OPTION_PAGES = {
         "equal-meld": "klaberjass-play.html#who-scores-for-sequences",
         "no-trick-melds": "klaberjass-play.html#who-scores-for-sequences",
         "must-beat": "klaberjass-play.html#play", "equal-score": "klaberjass-scoring.html#counting-a-deal",
-        "target": "klaberjass-scoring.html#the-end-of-the-game",
-        "deals": "klaberjass-scoring.html#the-end-of-the-game",
+        "target": "klaberjass-scoring.html#the-end-of-the-match",
+        "deals": "klaberjass-scoring.html#the-end-of-the-match",
     },
     "klaverjas": {
         "trump-choice": "klaverjas.html#choosing-trump", "trick-rules": "klaverjas-play.html#side-by-side",

@@ -80,7 +80,7 @@ _KING_QUEEN = tuple((1 << (8 * trump + Rank.KING.index)) | (1 << (8 * trump + Ra
 
 def maker_value(maker_total: int, opponent_total: int) -> int:
     """The deal's score for the maker minus the opponent's, from both totals (the maker rule,
-    "Klaberjass: scoring and the game").
+    "Klaberjass: scoring and the match").
 
     Made: both score their totals. Failed: the opponent scores both. Tie: the maker scores
     nothing and the opponent his own total (a total that would hang counts 0).
