@@ -1106,3 +1106,27 @@ def test_an_overview_lists_each_costly_card_that_did_not_turn_the_deal(tmp_path,
         assert [step for step, _ in items] == expected
         for step, said in items:
             assert re.search(rf"cost {costs[step]} points\.", said), said
+
+
+def _rows(table: str) -> dict[str, list[str]]:
+    """A table's rows by their heading cell: the figures of each."""
+    return {re.sub(r"<[^>]+>", "", head): re.findall(r'<td class="number"[^>]*>([^<]*)</td>', cells)
+            for head, cells in re.findall(r'<tr><th scope="row">(.*?)</th>(.*?)</tr>', table)}
+
+
+def test_the_last_cards_scoreboard_splits_the_last_trick_off_as_the_overviews_breakdown_does(replay_site):
+    paths = (FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab", AUDIT / "kv_roem_nat.klab")
+    for deal in [view for path in paths for view in _views(path) if view.tricks and view.steps[-1].kind == "end"]:
+        page = replay_site / "en" / "deals" / deal.id
+        last = [step for step in deal.steps if step.kind == "card"][-1]
+        board = re.search(r'<table class="scoreboard">(.*?)</table>', (page / f"{last.name}.html").read_text(
+            encoding="utf-8"), re.S).group(1)
+        breakdown = re.search(r'<table class="klab-table breakdown">(.*?)</table>', (page / "index.html").read_text(
+            encoding="utf-8"), re.S).group(1)
+        on_step, on_overview = _rows(board), _rows(breakdown)
+        for row in ("Points in tricks won", "Last trick"):
+            assert on_step[row] == on_overview[row], (deal.id, row, on_step, on_overview)
+        before = [step for step in deal.steps if step.kind == "card"][-2]
+        earlier = re.search(r'<table class="scoreboard">(.*?)</table>', (page / f"{before.name}.html").read_text(
+            encoding="utf-8"), re.S).group(1)
+        assert "Last trick" not in _rows(earlier)

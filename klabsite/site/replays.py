@@ -204,6 +204,16 @@ class StepView:
         return sum(card.suit is trump for _, card in self.table.trick[:-1])
 
     @property
+    def last_trick(self) -> str | None:
+        """Once the last trick is won: the score key (seat or side) of its winner, whose points in
+        tricks include the 10 for it; None before."""
+        tricks = self.table.tricks
+        if not tricks or not tricks[-1].last:
+            return None
+        winner = tricks[-1].winner
+        return winner.value if winner.value in self.table.points else winner.side.value
+
+    @property
     def cost(self) -> int | None:
         """For an analysed card play, what the card played cost against the best card (None
         without analysis)."""
