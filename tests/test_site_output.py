@@ -8,6 +8,7 @@ and refuses a read-only output before rendering anything.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from klabsite.site import build as build_module
-from klabsite.site.writer import MARKER, write_site
+from klabsite.site.writer import MARKER, UNFINISHED, write_site
 from tests.site_helpers import REPO, build_quietly, tree
 
 
@@ -106,9 +107,23 @@ def test_writer_removes_leftovers_of_a_killed_build(tmp_path):
     for name in ("_site.new-abc12345", "_site.old-def67890"):
         (tmp_path / name).mkdir()
         (tmp_path / name / MARKER).write_bytes(b"")
+        (tmp_path / name / UNFINISHED).write_bytes(b"")
     (tmp_path / "_site.new-not-ours").mkdir()  # no marker: not the build's, left alone
     write_site({"a.html": b"2"}, out)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["_site", "_site.new-not-ours"]
+    assert sorted(path.name for path in out.iterdir()) == [MARKER, "a.html"]
+
+
+def test_writer_leaves_a_finished_output_or_a_copy_named_like_a_leftover(tmp_path):
+    """``klabsite build --out _site.new-preview`` and ``cp -a _site _site.old-backup`` make
+    directories named like a killed build's leftovers: they are finished, and stay."""
+    write_site({"a.html": b"preview"}, tmp_path / "_site.new-preview")
+    write_site({"a.html": b"1"}, tmp_path / "_site")
+    shutil.copytree(tmp_path / "_site", tmp_path / "_site.old-backup")
+    write_site({"a.html": b"2"}, tmp_path / "_site")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["_site", "_site.new-preview", "_site.old-backup"]
+    assert (tmp_path / "_site.new-preview" / "a.html").read_bytes() == b"preview"
+    assert (tmp_path / "_site.old-backup" / "a.html").read_bytes() == b"1"
 
 
 def test_build_killed_while_writing_is_cleaned_up_by_the_next_build(project):

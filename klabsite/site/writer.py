@@ -9,8 +9,10 @@ The writer only ever replaces a directory a build made: every output holds the m
 :data:`MARKER`, and an existing directory without it (unless empty) is refused, as are a file, a
 symbolic link and a read-only directory, before anything is written (:func:`output_problem`; the
 build asks it before rendering too). Leftovers of a build killed while writing
-(``_site.new-*``, ``_site.old-*``, marked the same way) are removed by the next build. Two
-builds into the same directory take turns (a lock on the parent directory).
+(``_site.new-*``, ``_site.old-*``, which hold :data:`UNFINISHED` as well) are removed by the next
+build; a finished output never holds that file, so a copy of a site or another build's output
+named like a leftover is left alone. Two builds into the same directory take turns (a lock on the
+parent directory).
 """
 
 from __future__ import annotations
@@ -30,17 +32,23 @@ try:
 except ImportError:  # pragma: no cover (not POSIX: no lock, the rest works)
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["write_site", "output_problem", "MARKER"]
+__all__ = ["write_site", "output_problem", "MARKER", "UNFINISHED"]
 
 MARKER = ".klabsite-build"
 """The file that says "a klabsite build made this directory; the next build may replace it"."""
 
 _MARKER_TEXT = b"Made by klabsite build; the next build replaces this whole directory.\n"
 
+UNFINISHED = ".klabsite-unfinished"
+"""The file that says "a build was writing this directory or deleting it": only a directory
+holding it is removed as a leftover of a build that was killed."""
+
+_UNFINISHED_TEXT = b"Left by a klabsite build that did not finish; the next build deletes this directory.\n"
+
 
 def _safe(path: str) -> PurePosixPath:
     relative = PurePosixPath(path)
-    if relative.is_absolute() or ".." in relative.parts or not relative.parts or path == MARKER:
+    if relative.is_absolute() or ".." in relative.parts or not relative.parts or path in (MARKER, UNFINISHED):
         raise ValueError(f"refusing to write outside the site: {path!r}")
     return relative
 
@@ -127,10 +135,11 @@ def _locked(directory: Path) -> Iterator[None]:
 
 
 def _remove_leftovers(out_dir: Path) -> None:
-    """Delete ``<out>.new-*`` and ``<out>.old-*`` directories that a killed build left (marked ones only)."""
+    """Delete the ``<out>.new-*`` and ``<out>.old-*`` directories that a killed build left: those
+    holding :data:`UNFINISHED`, never a finished output or a copy of one."""
     for prefix in (f"{out_dir.name}.new-", f"{out_dir.name}.old-"):
         for path in out_dir.parent.glob(f"{prefix}*"):
-            if path.is_dir() and not path.is_symlink() and (path / MARKER).is_file():
+            if path.is_dir() and not path.is_symlink() and (path / UNFINISHED).is_file():
                 shutil.rmtree(path, ignore_errors=True)
 
 
@@ -145,6 +154,7 @@ def write_site(outputs: Mapping[str, bytes], out_dir: Path) -> None:
         _remove_leftovers(out_dir)
         staging = Path(tempfile.mkdtemp(prefix=f"{out_dir.name}.new-", dir=out_dir.parent))
         try:
+            (staging / UNFINISHED).write_bytes(_UNFINISHED_TEXT)
             (staging / MARKER).write_bytes(_MARKER_TEXT)
             for path in sorted(outputs):
                 target = staging.joinpath(*_safe(path).parts)
@@ -158,6 +168,7 @@ def write_site(outputs: Mapping[str, bytes], out_dir: Path) -> None:
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
+        (out_dir / UNFINISHED).unlink()
 
 
 def _swap(staging: Path, out_dir: Path) -> None:
@@ -176,6 +187,5 @@ def _swap(staging: Path, out_dir: Path) -> None:
         if moved:
             os.replace(old, out_dir)
         raise
-    if not (old / MARKER).is_file():  # an empty directory before the first build
-        (old / MARKER).write_bytes(_MARKER_TEXT)
+    (old / UNFINISHED).write_bytes(_UNFINISHED_TEXT)  # if deleting it is cut short, the next build ends it
     shutil.rmtree(old, ignore_errors=True)
