@@ -13,6 +13,7 @@ import pytest
 
 from klabsite import __version__
 from klabsite.cli import main
+from klabsite.site import project as project_module
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -77,6 +78,21 @@ def test_init_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert main(["init", str(tmp_path / "taken")]) == 1
     assert "not empty" in capsys.readouterr().err
     assert [path.name for path in (tmp_path / "taken").iterdir()] == ["notes.txt"]
+
+
+@pytest.mark.parametrize("folder", ["site_src", "locales", "docs"])
+def test_init_refuses_a_folder_inside_the_default_site_it_copies(tmp_path, capsys, monkeypatch, folder):
+    """From a checkout, the default site is the checkout itself: a new project inside one of its
+    folders would copy itself into itself until the disk or the stack runs out."""
+    default = tmp_path / "default"
+    for name in ("site_src", "locales", "docs"):
+        (default / name).mkdir(parents=True)
+        (default / name / "a.txt").write_text(name, encoding="utf-8")
+    monkeypatch.setattr(project_module, "bundled_root", lambda: default)
+    assert main(["init", str(default / folder / "mine")]) == 1
+    err = capsys.readouterr().err
+    assert f"inside the default site's {folder}/ folder" in err and len(err.splitlines()) == 1, err
+    assert sorted(path.name for path in (default / folder).iterdir()) == ["a.txt"]
 
 
 def test_init_says_how_to_go_on_in_a_line_that_works_when_pasted(tmp_path, capsys, monkeypatch):

@@ -95,6 +95,11 @@ def init_project(target: Path) -> list[str]:
         what = "a folder that is not empty" if target.is_dir() else "a file"
         raise BuildError(f"{target} is {what}: choose a new or empty folder", str(target))
     source = bundled_root()
+    copied = [source / name for name in (*SOURCE_DIRS, "docs")]
+    inside = next((folder for folder in copied if target.resolve().is_relative_to(folder.resolve())), None)
+    if inside is not None:
+        raise BuildError(f"{target} is inside the default site's {inside.name}/ folder, which init copies "
+                         "(it would copy itself): choose a folder outside it", str(target))
     target.mkdir(parents=True, exist_ok=True)
     for name in SOURCE_DIRS:
         shutil.copytree(source / name, target / name, ignore=_IGNORED)
