@@ -235,6 +235,36 @@ def test_wrong_plural_header_is_an_error(tmp_path):
         read_catalog(path, "ar", "ar.po")
 
 
+def _with_header(lang: str, header: str, value: str) -> tuple[str, int]:
+    """A one-message catalog of ``lang`` whose header field ``header`` reads ``value``, and that
+    field's line."""
+    lines = _po(lang if lang in PLURAL_FORMS else "es", [("a", "b")]).split("\n")
+    index = next(index for index, line in enumerate(lines) if line.startswith(f'"{header}:'))
+    lines[index] = f'"{header}: {value}\\n"'
+    return "\n".join(lines), index + 1
+
+
+@pytest.mark.parametrize(("lang", "header", "value", "fix"), [
+    ("ar", "Plural-Forms", "nplurals=99999999999999999999; plural=0;", "klabsite i18n update"),  # Babel: no memory
+    ("fr", "Plural-Forms", "nplurals=x; plural=(;", "klabsite i18n update"),
+    ("ar", "Plural-Forms", "", "klabsite i18n update"),
+    ("fr", "Language", "<x>", 'write "Language: fr'),
+    ("de", "Plural-Forms", "nplurals=100000000; plural=0;", "nplurals=N;' with N from 1 to 6"),  # no header known
+])
+def test_a_broken_catalog_header_is_one_line_naming_its_line_and_the_fix(tmp_path, lang, header, value, fix):
+    text, line = _with_header(lang, header, value)
+    with pytest.raises(BuildError) as raised:
+        read_catalog(_write(tmp_path, lang, text), lang, "x.po")
+    message = str(raised.value)
+    assert message.startswith(f"x.po:{line}: ") and "\n" not in message and fix in message, message
+
+
+def test_update_reads_a_catalog_whose_plural_header_it_will_rewrite(tmp_path):
+    text = _po("ar", [("a", "b")]).replace(PLURAL_FORMS["ar"], "nplurals=99999999999999999999; plural=0;")
+    catalog = read_catalog(_write(tmp_path, "ar", text), "ar", "ar.po", plural_header=False)
+    assert catalog.num_plurals == 6
+
+
 def test_status_counts_empty_plural_entries_as_untranslated():
     text = _po("hr", [("a", "b"), ("c", ""), (("x", "xs"), ("", "", "")), (("y", "ys"), ("y1", "y2", "y3")),
                       ("f", "g")], flags={"f": {"fuzzy"}})

@@ -99,7 +99,9 @@ def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = T
         raise BuildError(f"missing catalog for {lang!r} (create it with: klabsite i18n update)", display)
     data = path.read_bytes()
     forms = re.search(r"nplurals=(\d+)", PLURAL_FORMS.get(lang, ""))
-    check_po_syntax(decode(data, display), display, int(forms.group(1)) if forms else None)
+    text = decode(data, display)
+    check_po_syntax(text, display, int(forms.group(1)) if forms else None)
+    data = _checked_header(text, lang, display, plural_header).encode("utf-8")
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as error:
@@ -111,6 +113,56 @@ def read_catalog(path: Path, lang: str, display: str, *, plural_header: bool = T
     if plural_header and expected and catalog.plural_forms != expected:
         raise BuildError(f"Plural-Forms header must be {expected!r} (run: klabsite i18n update)", display)
     return catalog
+
+
+_LANGUAGE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
+_NPLURALS = re.compile(r"\s*nplurals\s*=\s*([1-6])\s*;")
+
+
+def _header_fields(text: str) -> dict[str, tuple[int, int, str]]:
+    """The fields of a ``.po`` file's header entry (its first ``msgid ""``): name → (first line,
+    last line, value), lines counted from 0; a value may be wrapped over several lines."""
+    lines = text.split("\n")
+    fields: dict[str, tuple[int, int, str]] = {}
+    start = next((index for index, line in enumerate(lines) if line.startswith("msgstr")), None)
+    if start is None or lines[start - 1] != 'msgid ""':
+        return fields
+    index = start + 1
+    while index < len(lines) and lines[index].startswith('"'):
+        first, value = index, lines[index][1:-1]
+        while not value.endswith("\\n") and index + 1 < len(lines) and lines[index + 1].startswith('"'):
+            index += 1
+            value += lines[index][1:-1]
+        name, _, field = value.removesuffix("\\n").partition(":")
+        fields[name.strip()] = (first, index, field.strip())
+        index += 1
+    return fields
+
+
+def _checked_header(text: str, lang: str, display: str, plural_header: bool) -> str:
+    """The catalog's text, its header checked before Babel reads it (Babel reads an unchecked
+    header with a cryptic error, or runs out of memory on a huge ``nplurals``). Without
+    ``plural_header`` (``klabsite i18n update``, which rewrites the header) a wrong ``Plural-Forms``
+    is replaced in the text read instead of refused."""
+    fields = _header_fields(text)
+    if "Language" in fields and not _LANGUAGE.fullmatch(fields["Language"][2]):
+        raise BuildError("the Language header must name the catalog's language: "
+                         f'write "Language: {lang}\\n"', display, fields["Language"][0] + 1)
+    if "Plural-Forms" not in fields:
+        return text
+    first, last, value = fields["Plural-Forms"]
+    expected = PLURAL_FORMS.get(lang)
+    if expected is not None and value != expected:
+        if plural_header:
+            raise BuildError(f"Plural-Forms header must be {expected!r} (run: klabsite i18n update)", display,
+                             first + 1)
+        lines = text.split("\n")
+        lines[first:last + 1] = [f'"Plural-Forms: {expected}\\n"']
+        return "\n".join(lines)
+    if expected is None and not _NPLURALS.match(value):
+        raise BuildError("Plural-Forms header must start 'nplurals=N;' with N from 1 to 6, as gettext "
+                         "gives for the language", display, first + 1)
+    return text
 
 
 def compile_catalog(catalog: Catalog, domain: str) -> Translations:
