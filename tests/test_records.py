@@ -434,6 +434,21 @@ def test_a_line_longer_than_64_kib_is_refused(source):
     assert len(read_record(minimal(f'[Note "{"n" * fits}"]')).deals[0].tags["Note"]) == fits  # 64 KiB is read
 
 
+@pytest.mark.parametrize("source", ["text", "bytes", "file"])
+def test_the_64_kib_limit_counts_bytes_whatever_the_record_is_read_from(source):
+    """A line of fewer than 64 Ki characters can be longer than 64 KiB: ``check`` (reading bytes)
+    and the site build (reading text) refuse the same records."""
+    from io import BytesIO
+
+    marks = "\u200f" * (MAX_LINE // 3 + 1)   # right-to-left marks: three bytes each in UTF-8
+    text = minimal(f'[Note "{marks}"]')
+    assert len(text.split("\n")[5]) < MAX_LINE < len(text.split("\n")[5].encode())
+    data = {"text": text, "bytes": text.encode(), "file": BytesIO(text.encode())}[source]
+    with pytest.raises(RecordError) as error:
+        parse_record(data)
+    assert error.value.line == 6 and "longer than 64 KiB" in error.value.message
+
+
 def test_a_record_holds_at_most_max_deals_and_a_deal_max_actions():
     many = "%klab 1\n[Game \"klaberjass\"]\n" + "".join(f'[Deal "{n}"]\n' for n in range(1, MAX_DEALS + 2))
     with pytest.raises(RecordError) as error:

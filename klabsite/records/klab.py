@@ -584,7 +584,8 @@ def _lines(source: str | bytes | BinaryIO) -> Iterator[tuple[int, str]]:
     """
     if isinstance(source, str):
         for number, line in enumerate(source.split("\n"), start=1):
-            if len(line) > MAX_LINE and len(line.encode("utf-8")) > MAX_LINE:
+            body = line.removesuffix("\r")   # bytes, as a file is read: up to 4 a character
+            if len(body) * 4 > MAX_LINE and len(body.encode("utf-8")) > MAX_LINE:
                 raise _too_long(number)
             yield number, line.removeprefix("\ufeff") if number == 1 else line
         return
