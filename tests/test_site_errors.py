@@ -120,11 +120,21 @@ def test_non_utf8_rules_page_is_reported_at_its_line(project):
     ('["a.b"]', "unknown setting 'a.b'; known: "),
     ('source_lang = "fr"', "source_lang: the rules pages and templates are written in English: 'en', not 'fr'"),
     ("languages = [", ""),
+    ("strict = tru", "Invalid value (at line 3, column 10): write one setting a line as name = value, text in "
+                     "double quotes, true or false in lower case"),
+    ('src_dir = "nope"', "src_dir: the project has no folder 'nope'; name the folder that holds the rules pages"),
+    ('locales_dir = "nope"', "locales_dir: the project has no folder 'nope'; name the folder that holds the "
+                             "translations"),
 ])
 def test_site_toml_mistakes_are_reported_at_their_line(project, setting, message):
     (project / "site_src" / "site.toml").write_text(f"# the site\n\n{setting}\n", encoding="utf-8")
     error = _error(project)
     assert error.startswith("site_src/site.toml:3: " + message), error
+
+
+def test_site_toml_may_start_with_a_byte_order_mark(project):
+    (project / "site_src" / "site.toml").write_text("\ufeffstrict = 5\n", encoding="utf-8")
+    assert _error(project).startswith("site_src/site.toml:1: strict: must be true or false, not '5'")
 
 
 @pytest.mark.parametrize(("value", "message"), [

@@ -276,13 +276,14 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
     display = config.relative(path)
     given: dict[str, tuple[Any, Origin]] = {}
     if path.is_file():
-        text = config.sources.read_text(path)
+        text = config.sources.read_text(path).removeprefix("\ufeff")  # a byte order mark, as records allow
         try:
             settings = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"line (\d+)", str(error))
             line = int(match.group(1)) if match else text.rstrip("\n").count("\n") + 1  # at the end
-            raise BuildError(str(error), display, line) from None
+            raise BuildError(f"{error}: write one setting a line as name = value, text in double quotes, "
+                             "true or false in lower case", display, line) from None
         lines = _key_lines(text)
         given = {key: (value, (display, lines.get(key, 0))) for key, value in settings.items()}
     options = {key: (value, (OPTION_NAMES.get(key, key), None)) for key, value in overrides.items()
@@ -298,6 +299,11 @@ def load_config(root: Path, **overrides: Any) -> SiteConfig:
             prefix = f"{key}: " if where[1] is not None else ""
             raise BuildError(f"{prefix}{error}", *where) from None
     given.update(options)
+    for key, holds in (("src_dir", "the rules pages and templates"), ("locales_dir", "the translations")):
+        if key in values and not (config.root / values[key]).is_dir():
+            folder = quote(values[key].as_posix())
+            raise BuildError(f"{key}: the project has no folder {folder}; name the folder that holds {holds}",
+                             *given[key][1])
     if "languages" in values:
         codes = values["languages"]
         source = values.get("source_lang", config.source_lang)
