@@ -231,6 +231,15 @@ def test_an_empty_output_folder_is_refused_not_taken_for_the_default(capsys, tmp
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("args", [["build", "--lang", ""], ["replay", "game.klab", "--out", "x", "--lang", " , "]])
+def test_a_lang_without_a_code_is_refused_not_taken_for_english_alone(capsys, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    status = main(args)
+    out, err = capsys.readouterr()
+    assert (status, out, err.count("\n"), err.startswith("--lang: give language codes")) == (2, "", 1, True), err
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("words", [("--frobnicate",), ("--lang",), ("--out", "a", "b")])
 def test_build_py_usage_errors_are_one_line_too(words):
     done = subprocess.run([sys.executable, str(REPO / "build.py"), *words], capture_output=True, text=True,

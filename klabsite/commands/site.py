@@ -40,12 +40,17 @@ def _languages(args: argparse.Namespace) -> list[str] | None:
 
 
 def _empty_folder(args: argparse.Namespace) -> bool:
-    """Whether ``--out`` or ``--dir`` was given as an empty name (said on standard error): an empty
-    name is a mistake (an unset shell variable), never the default folder."""
+    """Whether ``--out`` or ``--dir`` was given as an empty name, or ``--lang`` without a code
+    (said on standard error): an empty value is a mistake (an unset shell variable), never the
+    default."""
     for option in ("out", "dir"):
         if getattr(args, option, None) == "":
             print(f"--{option}: a folder name cannot be empty", file=sys.stderr)
             return True
+    if getattr(args, "lang", None) and not _languages(args):
+        print("--lang: give language codes such as fr,es (or leave --lang out for every language)",
+              file=sys.stderr)
+        return True
     return False
 
 
