@@ -74,6 +74,12 @@ def test_unreadable_file_exits_2(capsys, tmp_path):
     assert status == 2 and out == "" and "cannot read" in err
 
 
+def test_a_folder_given_for_a_file_exits_2_naming_the_files_to_give(capsys, tmp_path):
+    status, out, err = run_check(capsys, tmp_path)
+    assert (status, out, err) == (2, "", f"klabsite check: {tmp_path} is a folder: give its .klab files "
+                                         f"(klabsite check {tmp_path}/*.klab)\n")
+
+
 def test_highest_status_of_several_files_wins(capsys, tmp_path):
     status, out, err = run_check(capsys, VALID[0], INVALID[0])
     assert status == 1 and out and err

@@ -110,6 +110,10 @@ def check_file(path: str, as_json: bool, out: TextIO, err: TextIO, dd: bool = Fa
             result, errors = check_bytes(file)
         if dd and result is not None and not errors:
             errors = verify_dd(result)
+    except IsADirectoryError:
+        print(f"klabsite check: {printable(path)} is a folder: give its .klab files "
+              f"(klabsite check {printable(path)}/*.klab)", file=err)
+        return EXIT_UNREADABLE
     except OSError as problem:
         print(f"klabsite check: cannot read {printable(path)}: {problem.strerror or problem}", file=err)
         return EXIT_UNREADABLE
