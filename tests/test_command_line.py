@@ -240,6 +240,24 @@ def test_a_lang_without_a_code_is_refused_not_taken_for_english_alone(capsys, tm
     assert list(tmp_path.iterdir()) == []
 
 
+def test_replay_refuses_a_record_given_twice(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.klab").write_text("%klab 1\n", encoding="utf-8")
+    status = main(["replay", "a.klab", "./a.klab", "--out", "site"])
+    out, err = capsys.readouterr()
+    assert (status, out, err) == (2, "", "a.klab: given twice; name each record once\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.klab"]
+
+
+def test_replay_into_one_of_its_records_says_the_output_is_a_file(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.klab").write_text("%klab 1\n", encoding="utf-8")
+    status = main(["replay", "a.klab", "--out", "a.klab"])
+    err = capsys.readouterr().err
+    assert status != 0 and "a.klab is a file, not a folder" in err and err.count("\n") == 1, err
+    assert (tmp_path / "a.klab").read_text(encoding="utf-8") == "%klab 1\n"
+
+
 @pytest.mark.parametrize("words", [("--frobnicate",), ("--lang",), ("--out", "a", "b")])
 def test_build_py_usage_errors_are_one_line_too(words):
     done = subprocess.run([sys.executable, str(REPO / "build.py"), *words], capture_output=True, text=True,

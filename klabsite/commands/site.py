@@ -76,6 +76,11 @@ def _replay(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     deals = [Path(name) for name in args.files]  # as given: errors name them so, like check
+    twice = next((path for index, path in enumerate(deals) if path.resolve() in
+                  {earlier.resolve() for earlier in deals[:index]}), None)
+    if twice is not None:
+        print(f"{twice}: given twice; name each record once", file=sys.stderr)
+        return EXIT_USAGE
     records = f"{len(deals)} record{'s' if len(deals) != 1 else ''}"
     print(f"building replays of {records} with {project.describe()}")
     return run_build(project.root, out=_out_dir(args, project, args.out), langs=_languages(args),

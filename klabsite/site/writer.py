@@ -89,6 +89,8 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None, sou
             shown = folder.relative_to(project.resolve()).as_posix() if project and folder.is_relative_to(
                 project.resolve()) else str(folder)
             return f"{name} {how} the project's {shown} folder{advice}"
+    if out_dir.is_file() and not out_dir.is_symlink():
+        return f"{name} is a file, not a folder{advice}"
     for path in inputs:
         if path.resolve().is_relative_to(real):
             return f"{name} holds {path}, which the build reads and would delete{advice}"
