@@ -333,6 +333,13 @@ def test_an_image_may_not_hide_a_script_or_a_load_behind_a_namespace_prefix(insi
     assert any(message.startswith(problem) for message in messages), messages
 
 
+def test_a_doctype_in_an_image_is_named_plainly_with_the_fix():
+    svg = '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + f"{_SVG_OPEN}<text>&x;</text></svg>"
+    messages = [found.message for found in scan_svg(svg)]
+    assert messages[0] == ("a declaration <!DOCTYPE …> in an image: delete it (an image needs none, and one "
+                           "can load entities from outside it)"), messages
+
+
 def test_an_image_may_use_xlink_and_local_references():
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
            'xmlns:svg="http://www.w3.org/2000/svg">'

@@ -482,8 +482,12 @@ class _Parser(HTMLParser):
             self.problem("an HTML comment", "<!--")
 
     def handle_decl(self, decl: str) -> None:
-        if self.kind == "svg" or decl.lower().split() != ["doctype", "html"]:
-            self.problem(f"a declaration <!{quote(decl)}>", f"<!{decl[:20]}")
+        if self.kind == "svg":
+            self.problem(f"a declaration <!{(decl.split() or [''])[0]} …> in an image: delete it (an image "
+                         "needs none, and one can load entities from outside it)", f"<!{decl[:20]}")
+        elif decl.lower().split() != ["doctype", "html"]:
+            self.problem(f"a declaration <!{(decl.split() or [''])[0]} …>: the only one a page may hold is "
+                         "<!DOCTYPE html>", f"<!{decl[:20]}")
 
     def handle_pi(self, data: str) -> None:
         if self.kind != "svg" or not data.startswith("xml "):
