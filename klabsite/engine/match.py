@@ -1,6 +1,6 @@
 """The match: running totals over deals and the end-of-match rule, shared by both games.
 
-A Klaberjass game ("Klaberjass: scoring and the match", The end of the match) and a Klaverjas match
+A Klaberjass match ("Klaberjass: scoring and the match", The end of the match) and a Klaverjas match
 ("Klaverjas: roem and scoring", The match) end the same way.
 With ``target=T``: after a deal in which someone has reached T, the higher total wins; if the
 totals are equal, play goes on until a deal ends with them unequal. With ``deals=N``: the match
