@@ -41,11 +41,11 @@ __all__ = ["GLOSSARY_SLUG", "UNLINKED", "TERM_PREFIX", "sort_key", "term_id", "e
            "GlossaryEntries", "TermLinks", "term_pattern", "matched_term", "croatian_forms", "arabic_forms",
            "initial"]
 
-UNLINKED = frozenset({"klaberjass", "klaverjas", "jass", "game", "take", "made", "rank"})
+UNLINKED = frozenset({"klaberjass", "klaverjas", "jass", "take", "made", "rank"})
 """Glossary entries (by anchor) the rules pages do not link to: the games' names, which every
 page is about (*Jass* is also a Swiss game), and words the pages use as often in their everyday
-sense as in the game's (*take out the 6s*, *other card games*, *the deck was made*, *cards rank
-above*). Where the game's sense matters, the prose links the entry itself."""
+sense as in the game's (*take out the 6s*, *the deck was made*, *cards rank above*). Where the
+game's sense matters, the prose links the entry itself."""
 
 GLOSSARY_SLUG = "glossary"
 """The slug of the glossary page (``NN-glossary.md``)."""
