@@ -201,10 +201,12 @@ def test_header_text_and_wide_tables_share_one_start_edge(page: Page, base_url, 
 
 
 @pytest.mark.parametrize(("path", "caption"), [("klaverjas-play.html", "The cards you may play"),
-                                              ("klaberjass-play.html", "Whose sequence is best")])
+                                              ("klaberjass-play.html", "Whose sequence is best"),
+                                              ("klaverjas-scoring.html", "An example score sheet")])
 def test_on_a_laptop_the_rules_tables_of_cards_show_every_column_without_scrolling(page: Page, base_url, path,
                                                                                      caption):
-    """Their answers are their last columns: a table that scrolls at 1280 px hides them."""
+    """Their answers are their last columns (the score sheet's: the scores and running totals): a
+    table that scrolls at 1280 px hides them."""
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + f"en/{path}")
     box = page.locator(".table-wrap").filter(has=page.locator("caption", has_text=caption))
