@@ -533,3 +533,23 @@ def test_a_worked_deal_shows_the_same_hands_as_its_overview_with_a_dix_done(real
         dix = re.search(r"exchanges .*?aria-label=\"([^\"]+)\".*?the upcard .*?aria-label=\"([^\"]+)\"", overview)
         assert dix, "the shipped worked example of Klaberjass has a dix"
         assert ("gone", dix.group(1)) in shown and ("held", dix.group(2)) in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hr", "ar"])
+def test_the_gallery_lists_each_games_deals_a_to_z_by_their_titles_in_the_pages_language(real_site, lang):
+    """The deals of one record stay together, in the order they were played."""
+    from klabsite.site.glossary import sort_key
+
+    gallery = real_site[f"{lang}/deals/index.html"]
+    lists = re.findall(r'<section aria-labelledby="game-\w+">\s*<h2[^>]*>.*?</h2>\s*<ul class="deal-list">(.*?)</ul>',
+                       gallery, re.S)
+    assert len(lists) == 2   # Klaberjass, Klaverjas
+    for listed in lists:
+        names = [re.sub(r"<[^>]+>", "", name) for name in re.findall(r'<li><a href="\w+/index.html">(.*?)</a>', listed)]
+        titled = [(name.split(" · ")[0], name.rsplit(" ", 1)[-1]) for name in names]
+        assert len(titled) > 10
+        keys = [sort_key(title, lang) for title, _ in titled]
+        assert keys == sorted(keys), names
+        for (title, number), (after, later) in zip(titled, titled[1:], strict=False):
+            if title == after and number.isdigit() and later.isdigit():
+                assert int(later) == int(number) + 1, names

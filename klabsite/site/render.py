@@ -57,7 +57,7 @@ from klabsite.site.replay_parts import install_replay_parts
 from klabsite.site.replays import deal_views, match_views
 from klabsite.site.sources import SourceTree, decode
 from klabsite.site.template_messages import absent_messages
-from klabsite.site.titles import titles
+from klabsite.site.titles import by_title, titles
 
 __all__ = ["Page", "PAGE_KINDS", "Renderer", "render_site"]
 
@@ -158,6 +158,7 @@ class Renderer:
         env.filters["side"] = Side
         env.filters["suit"] = Suit
         env.filters["record_title"] = titles(language.titles)
+        env.filters["by_title"] = by_title(env.filters["record_title"], language.code)
         env.globals["loc"] = localizer
         install_replay_parts(env)
         self.environments[language.code] = env

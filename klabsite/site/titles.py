@@ -29,8 +29,9 @@ from typing import IO, Any
 from babel.messages.catalog import Catalog
 
 from klabsite.records.klab import read_record
+from klabsite.site.glossary import sort_key
 
-__all__ = ["TITLE_CONTEXT", "extract_titles", "missing_titles", "titles"]
+__all__ = ["TITLE_CONTEXT", "by_title", "extract_titles", "missing_titles", "titles"]
 
 TITLE_CONTEXT = "deal title"
 """The ``msgctxt`` of every record title in the catalogs."""
@@ -64,3 +65,27 @@ def titles(translated: Mapping[str, str]) -> Callable[[str], str]:
     def title(text: str) -> str:
         return translated.get(text, text)
     return title
+
+
+def by_title(title: Callable[[str], str], lang: str) -> Callable[[Iterable[Any]], list[Any]]:
+    """The Jinja filter of one language that orders deals A–Z by their titles as ``title`` (that
+    language's :func:`titles` filter) shows them, the deals of one record together in their
+    order, and untitled deals last, in the order given.
+
+    >>> from types import SimpleNamespace as Deal
+    >>> deals = [Deal(title="Pit", match_id="p", number=2), Deal(title=None, match_id="u", number=1),
+    ...          Deal(title="Nat", match_id="n", number=1), Deal(title="Pit", match_id="p", number=1)]
+    >>> [(deal.title, deal.number) for deal in by_title(titles({}), "en")(deals)]
+    [('Nat', 1), ('Pit', 1), ('Pit', 2), (None, 1)]
+    """
+    def ordered(deals: Iterable[Any]) -> list[Any]:
+        listed = list(deals)
+        first: dict[str, int] = {}
+        for index, deal in enumerate(listed):
+            first.setdefault(deal.match_id, index)
+
+        def key(deal: Any) -> tuple[bool, tuple[str, str], int, int]:
+            named = sort_key(title(deal.title), lang) if deal.title else ("", "")
+            return not deal.title, named, first[deal.match_id], deal.number
+        return sorted(listed, key=key)
+    return ordered
