@@ -1130,3 +1130,29 @@ def test_the_last_cards_scoreboard_splits_the_last_trick_off_as_the_overviews_br
         earlier = re.search(r'<table class="scoreboard">(.*?)</table>', (page / f"{before.name}.html").read_text(
             encoding="utf-8"), re.S).group(1)
         assert "Last trick" not in _rows(earlier)
+
+
+@pytest.mark.parametrize("name", ["klaberjass-bella", "klaberjass-bella-declined"])
+def test_a_klaberjass_overviews_tricks_say_in_which_trick_bella_was_claimed_and_for_whom(tmp_path, name):
+    from klabsite.engine.klaberjass import BellaDecided
+
+    path = REPO / "site_src" / "deals" / f"{name}.klab"
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=[path]) == 0
+    seats = {"N": "North", "S": "South"}
+    seen = set()
+    for deal in _views(path):
+        claims = {step.trick: seats[event.seat.value] for step in deal.steps for event in step.step.events
+                  if isinstance(event, BellaDecided) and event.claimed}
+        html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        table = re.search(r'<table class="klab-table tricks">(.*?)</table>', html, re.S)
+        if not table:
+            continue
+        seen.add(bool(claims))
+        assert ('<th scope="col">Bella</th>' in table.group(1)) == bool(claims), deal.id
+        said = {}
+        for number, row in re.findall(r'<tr><th scope="row"><a href="t(\d+)-1.html">(.*?)</tr>', table.group(1), re.S):
+            if match := re.search(r"(\d+) to (North|South)</td>$", row):
+                said[int(number)] = (match.group(1), match.group(2))
+        assert said == {trick: ("20", who) for trick, who in claims.items()}, deal.id
+    assert (name == "klaberjass-bella") in seen   # a deal with bella claimed; one without

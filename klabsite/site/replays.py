@@ -21,6 +21,7 @@ from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.games import GAMES
+from klabsite.engine.klaberjass import BellaDecided
 from klabsite.engine.klaverjas import DEAL_POINTS, KlaverjasDeal
 from klabsite.engine.melds import Declared, MeldsCompared, MeldsShown
 from klabsite.engine.options import GameRules
@@ -283,6 +284,13 @@ class DealView:
         if self.result is None:
             return None
         return GAMES[self.game].next_dealer(self.rules, self.dealer, self.outcome)
+
+    @property
+    def bella_tricks(self) -> dict[int, Seat]:
+        """Klaberjass: the trick in which bella was claimed (its number), and who claimed it; empty
+        when nobody did."""
+        return {step.trick: event.seat for step in self.steps if step.trick is not None
+                for event in step.step.events if isinstance(event, BellaDecided) and event.claimed}
 
     @property
     def before_play(self) -> tuple[StepView, ...]:
