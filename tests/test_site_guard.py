@@ -208,13 +208,13 @@ def test_template_problem_is_reported_at_the_template_line(project):
 def test_an_unknown_filter_met_while_rendering_is_reported_with_the_filters_there_are(project):
     line = _before_home_rules_heading(project, "{% if true %}{{ 3|frob }}{% endif %}")
     _fails_at(project, "site_src/templates/home.html", line,
-              "No filter named 'frob' found: use one of Jinja's or klabsite's own (kind, number,")
+              "No filter named 'frob' found: use one of Jinja's or klabsite's own (by_title, kind, number,")
 
 
 def test_an_unknown_filter_is_reported_with_the_filters_there_are(project):
     line = _before_home_rules_heading(project, "{{ 3|frob }}")
     _fails_at(project, "site_src/templates/home.html", line,
-              "No filter named 'frob': use one of Jinja's or klabsite's own (kind, number,")
+              "No filter named 'frob': use one of Jinja's or klabsite's own (by_title, kind, number,")
 
 
 @pytest.mark.parametrize(("old", "new", "problem"), [
