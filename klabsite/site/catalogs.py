@@ -139,6 +139,21 @@ def _header_fields(text: str) -> dict[str, tuple[int, int, str]]:
     return fields
 
 
+def _with_plural_header(text: str, expected: str) -> str:
+    """``text`` with the ``Plural-Forms`` header ``expected``, on one line: in place of the one it
+    has (which may be wrapped), or after ``Content-Transfer-Encoding`` when it has none."""
+    lines = text.split("\n")
+    wanted = f'"Plural-Forms: {expected}\\n"'
+    fields = _header_fields(text)
+    if "Plural-Forms" in fields:
+        first, last, _value = fields["Plural-Forms"]
+        lines[first:last + 1] = [wanted]
+    else:
+        at = next(i for i, line in enumerate(lines) if line.startswith('"Content-Transfer-Encoding:'))
+        lines.insert(at + 1, wanted)
+    return "\n".join(lines)
+
+
 def _checked_header(text: str, lang: str, display: str, plural_header: bool) -> str:
     """The catalog's text, its header checked before Babel reads it (Babel reads an unchecked
     header with a cryptic error, or runs out of memory on a huge ``nplurals``). Without
@@ -150,15 +165,13 @@ def _checked_header(text: str, lang: str, display: str, plural_header: bool) -> 
                          f'write "Language: {lang}\\n"', display, fields["Language"][0] + 1)
     if "Plural-Forms" not in fields:
         return text
-    first, last, value = fields["Plural-Forms"]
+    first, _last, value = fields["Plural-Forms"]
     expected = PLURAL_FORMS.get(lang)
     if expected is not None and value != expected:
         if plural_header:
             raise BuildError(f"Plural-Forms header must be {expected!r} (run: klabsite i18n update)", display,
                              first + 1)
-        lines = text.split("\n")
-        lines[first:last + 1] = [f'"Plural-Forms: {expected}\\n"']
-        return "\n".join(lines)
+        return _with_plural_header(text, expected)
     if expected is None and not _NPLURALS.match(value):
         raise BuildError("Plural-Forms header must start 'nplurals=N;' with N from 1 to 6, as gettext "
                          "gives for the language", display, first + 1)
@@ -495,18 +508,7 @@ def fix_plural_header(path: Path, lang: str) -> bool:
     if expected is None:
         return False
     text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
-    wanted = f'"Plural-Forms: {expected}\\n"'
-    start = next((i for i, line in enumerate(lines) if line.startswith('"Plural-Forms:')), None)
-    if start is None:
-        at = next(i for i, line in enumerate(lines) if line.startswith('"Content-Transfer-Encoding:'))
-        lines.insert(at + 1, wanted)
-    else:
-        end = start
-        while not lines[end].endswith('\\n"') and end + 1 < len(lines) and lines[end + 1].startswith('"'):
-            end += 1
-        lines[start:end + 1] = [wanted]
-    fixed = "\n".join(lines)
+    fixed = _with_plural_header(text, expected)
     if fixed == text:
         return False
     write_atomically(path, fixed.encode("utf-8"))  # never a half-written catalog

@@ -21,13 +21,13 @@ from klabsite.engine.actions import ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import TrickWon
 from klabsite.engine.games import GAMES
-from klabsite.engine.klaberjass import BellaDecided
+from klabsite.engine.klaberjass import BELLA, BellaDecided
 from klabsite.engine.klaverjas import DEAL_POINTS, KlaverjasDeal
 from klabsite.engine.melds import Declared, MeldsCompared, MeldsShown
 from klabsite.engine.options import GameRules
 from klabsite.engine.roem import PIT_BONUS
 from klabsite.engine.seats import Seat
-from klabsite.engine.tricks import trick_winner_index
+from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
 from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
@@ -205,14 +205,14 @@ class StepView:
         return sum(card.suit is trump for _, card in self.table.trick[:-1])
 
     @property
-    def last_trick(self) -> str | None:
-        """Once the last trick is won: the score key (seat or side) of its winner, whose points in
-        tricks include the 10 for it; None before."""
+    def last_trick(self) -> dict[str, int]:
+        """Once the last trick is won: its winner's score key (seat or side) → the points for the
+        last trick, which his points in tricks include; empty before."""
         tricks = self.table.tricks
         if not tricks or not tricks[-1].last:
-            return None
+            return {}
         winner = tricks[-1].winner
-        return winner.value if winner.value in self.table.points else winner.side.value
+        return {winner.value if winner.value in self.table.points else winner.side.value: LAST_TRICK_BONUS}
 
     @property
     def cost(self) -> int | None:
@@ -286,10 +286,10 @@ class DealView:
         return GAMES[self.game].next_dealer(self.rules, self.dealer, self.outcome)
 
     @property
-    def bella_tricks(self) -> dict[int, Seat]:
-        """Klaberjass: the trick in which bella was claimed (its number), and who claimed it; empty
-        when nobody did."""
-        return {step.trick: event.seat for step in self.steps if step.trick is not None
+    def bella_tricks(self) -> dict[int, tuple[Seat, int]]:
+        """Klaberjass: the trick in which bella was claimed (its number) → who claimed it and its
+        points; empty when nobody did."""
+        return {step.trick: (event.seat, BELLA) for step in self.steps if step.trick is not None
                 for event in step.step.events if isinstance(event, BellaDecided) and event.claimed}
 
     @property
