@@ -1132,6 +1132,26 @@ def test_the_last_cards_scoreboard_splits_the_last_trick_off_as_the_overviews_br
         assert "Last trick" not in _rows(earlier)
 
 
+def test_an_overviews_breakdown_adds_up_to_its_total_with_the_last_trick_and_pit_from_the_engine(replay_site):
+    from klabsite.engine.roem import PIT_BONUS
+    from klabsite.engine.tricks import LAST_TRICK_BONUS
+
+    seen = set()
+    for deal_id, html in _overviews(replay_site).items():
+        table = re.search(r'<table class="klab-table breakdown">(.*?)</table>', html, re.S)
+        if not table:
+            continue
+        body = re.search(r"<tbody>(.*?)</tbody>", table.group(1), re.S).group(1)
+        rows = {name: [int(figure.replace(",", "")) for figure in figures] for name, figures in _rows(body).items()}
+        total = [int(figure.replace(",", "")) for figure in _rows(table.group(1))["Total"]]
+        assert [sum(column) for column in zip(*rows.values())] == total, (deal_id, rows, total)
+        assert sorted(rows["Last trick"]) == [0, LAST_TRICK_BONUS], deal_id
+        if "Pit" in rows:
+            assert sorted(rows["Pit"]) == [0, PIT_BONUS], deal_id
+        seen.update(rows)
+    assert {"Last trick", "Pit", "Roem", "Sequences", "Bella"} <= seen
+
+
 @pytest.mark.parametrize("name", ["klaberjass-bella", "klaberjass-bella-declined"])
 def test_a_klaberjass_overviews_tricks_say_in_which_trick_bella_was_claimed_and_for_whom(tmp_path, name):
     from klabsite.engine.klaberjass import BellaDecided

@@ -43,6 +43,7 @@ from klabsite.engine.options import GameRules, KlaberjassRules
 from klabsite.engine.roem import MAX_DEAL_ROEM
 from klabsite.engine.seats import Seat, SeatError, Side
 from klabsite.engine.text import LARGEST_NUMBER, printable, quote, shorten, whole_number
+from klabsite.engine.tricks import LAST_TRICK_BONUS
 from klabsite.records.klab import (
     DealRecord,
     Record,
@@ -648,7 +649,7 @@ def _row(deal: DealReplay, keys: tuple[str, ...]) -> Row:
         who = data["playing"]
         points = data.get("points")
         if points is None:
-            points = {key: data["card_points"][key] + (10 if data["last_trick"] == key else 0)
+            points = {key: data["card_points"][key] + (LAST_TRICK_BONUS if data["last_trick"] == key else 0)
                       for key in keys}
         if data["result"] == "nat":
             marks.append("nat")

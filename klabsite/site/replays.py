@@ -286,6 +286,20 @@ class DealView:
         return GAMES[self.game].next_dealer(self.rules, self.dealer, self.outcome)
 
     @property
+    def last_trick_points(self) -> dict[str, int]:
+        """The points for the last trick, under its winner's score key (seat or side); empty
+        when the deal was not played out."""
+        winner = self.result.get("last_trick") if self.result else None
+        return {winner: LAST_TRICK_BONUS} if winner else {}
+
+    @property
+    def pit_points(self) -> dict[str, int]:
+        """Klaverjas: the pit bonus under the playing side, when it took every trick; else empty."""
+        if not self.result or not self.result.get("pit"):
+            return {}
+        return {self.result["playing"]: PIT_BONUS}
+
+    @property
     def bella_tricks(self) -> dict[int, tuple[Seat, int]]:
         """Klaberjass: the trick in which bella was claimed (its number) → who claimed it and its
         points; empty when nobody did."""
