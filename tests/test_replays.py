@@ -1144,7 +1144,7 @@ def test_an_overviews_breakdown_adds_up_to_its_total_with_the_last_trick_and_pit
         body = re.search(r"<tbody>(.*?)</tbody>", table.group(1), re.S).group(1)
         rows = {name: [int(figure.replace(",", "")) for figure in figures] for name, figures in _rows(body).items()}
         total = [int(figure.replace(",", "")) for figure in _rows(table.group(1))["Total"]]
-        assert [sum(column) for column in zip(*rows.values())] == total, (deal_id, rows, total)
+        assert [sum(column) for column in zip(*rows.values(), strict=True)] == total, (deal_id, rows, total)
         assert sorted(rows["Last trick"]) == [0, LAST_TRICK_BONUS], deal_id
         if "Pit" in rows:
             assert sorted(rows["Pit"]) == [0, PIT_BONUS], deal_id

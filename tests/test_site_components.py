@@ -24,7 +24,20 @@ from klabsite.site.components import bundled_components
 from klabsite.site.config import load_config
 from klabsite.site.errors import BuildError
 from klabsite.site.i18n import Localizer
-from klabsite.site.views import Cards, CardView, Code, Link, Note, Run, SideName, Strong, Table, Trick, phrase
+from klabsite.site.views import (
+    Cards,
+    CardView,
+    Code,
+    HeadGroup,
+    Link,
+    Note,
+    Run,
+    SideName,
+    Strong,
+    Table,
+    Trick,
+    phrase,
+)
 from tests.site_helpers import REPO
 
 HOSTILE = 'a < b & "c" \'d\' <script>alert(1)</script>'
@@ -127,6 +140,18 @@ def test_table_texts_are_escaped_in_elements_and_attributes():
     assert attributes["div"]["aria-label"] == HOSTILE + HOSTILE  # the caption's text, tags and all escaped
     assert attributes["a"] == {"href": HOSTILE}
     assert "<script>" not in html and '"c"' not in html
+
+
+def test_a_heading_over_two_columns_spans_them_over_a_second_row_and_the_others_span_both_rows():
+    table = Table(caption="t", head=(HOSTILE, HeadGroup(Strong(HOSTILE), (HOSTILE, SideName(HOSTILE))), "after"),
+                  rows=(("1", "2", "3", "4"),))
+    parsed = _Parsed(str(bundled_components().render(table)))
+    head = parsed.tags[parsed.tags.index(("thead", {})) + 1:parsed.tags.index(("tbody", {}))]
+    assert head == [("tr", {}), ("th", {"scope": "col", "rowspan": "2"}),
+                    ("th", {"scope": "col", "colspan": "2", "class": "group"}), ("strong", {}),
+                    ("th", {"scope": "col", "rowspan": "2"}),
+                    ("tr", {}), ("th", {"scope": "col"}), ("th", {"scope": "col"}), ("span", {"class": "side"})]
+    assert parsed.text[1:6] == [HOSTILE, HOSTILE, "after", HOSTILE, HOSTILE]
 
 
 def test_card_values_and_the_extra_class_are_escaped():

@@ -356,8 +356,9 @@ def test_roem_table_is_the_engines(en: Localizer) -> None:
 def test_score_sheet_running_totals_follow_from_the_deals(en: Localizer) -> None:
     html = render_directive(en, "klaverjas-sheet", {})
     rows = _cells(html)
-    head, deals = rows[0], rows[1:]
-    assert head[-2:] == ["Running total North–South", "Running total East–West"]
+    groups, sides, deals = rows[0], rows[1], rows[2:]
+    assert groups == ["Deal", "Dealer", "Playing side", "Points", "Roem", "Result", "Score", "Running total"]
+    assert sides == ["North–South", "East–West"] * 4
     assert [row[1] for row in deals] == ["North", "East", "South", "West"], "the dealer moves clockwise"
     running = [0, 0]
     for row in deals:

@@ -54,6 +54,7 @@ from klabsite.site.views import (
     CardView,
     Cell,
     Code,
+    HeadGroup,
     Link,
     Note,
     Number,
@@ -150,7 +151,7 @@ def _join(loc: Localizer, items: Sequence[Cell], style: Literal["standard", "or"
     return Run(tuple(loc.list_parts(list(items), style)))
 
 
-def _table(caption: Cell, head: Sequence[Cell], rows: Sequence[Sequence[Cell]],
+def _table(caption: Cell, head: Sequence[Cell | HeadGroup], rows: Sequence[Sequence[Cell]],
            foot: Sequence[Sequence[Cell]] = (), css: str = "") -> Table:
     return Table(caption, tuple(head), tuple(map(tuple, rows)), tuple(map(tuple, foot)), css)
 
@@ -585,16 +586,17 @@ def klaverjas_sheet(loc: Localizer, raw: dict[str, str]) -> View:
         ])
         dealer = klaverjas.next_dealer(rules, dealer, result.outcome)
     foot: list[list[Cell]] = []
-    sides = [SideName(loc.side_name(Side.NS)), SideName(loc.side_name(Side.EW))]
-    head: list[Cell] = [
+    sides = (SideName(loc.side_name(Side.NS)), SideName(loc.side_name(Side.EW)))
+    head: list[Cell | HeadGroup] = [
         loc.gettext("Deal"), loc.gettext("Dealer"), loc.gettext("Playing side"),
-        # TRANSLATORS: score-sheet column headings; %(side)s is a side, e.g. "North–South".
-        *(phrase(loc.gettext("Points %(side)s"), side=side) for side in sides),
-        *(phrase(loc.gettext("Roem %(side)s"), side=side) for side in sides),
+        # TRANSLATORS: score-sheet headings, each over two columns, one per side: the card points
+        # the side took (with the last trick's 10), its roem, its score for the deal, and its
+        # running total after the deal.
+        HeadGroup(loc.pgettext("score sheet", "Points"), sides),
+        HeadGroup(loc.pgettext("score sheet", "Roem"), sides),
         loc.gettext("Result"),
-        *(phrase(loc.gettext("Score %(side)s"), side=side) for side in sides),
-        # TRANSLATORS: score-sheet column: the running total of a side after each deal.
-        *(phrase(loc.gettext("Running total %(side)s"), side=side) for side in sides),
+        HeadGroup(loc.pgettext("score sheet", "Score"), sides),
+        HeadGroup(loc.pgettext("score sheet", "Running total"), sides),
     ]
     return _table(loc.gettext("An example score sheet"), head, rows, foot, css="score-sheet")
 

@@ -15,7 +15,8 @@ A *cell* (of a table, a caption, a note) is one of:
   it (:func:`phrase`) or a list joined the language's way;
 - a :class:`Trick`: the plays of a trick so far.
 
-A directive returns *blocks*: a :class:`Table`, a :class:`Note`, or a tuple of them.
+A directive returns *blocks*: a :class:`Table` (whose head may hold a :class:`HeadGroup`), a
+:class:`Note`, or a tuple of them.
 
 Each view names its macro in ``kind`` (a class attribute, not a field).
 
@@ -31,8 +32,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
-__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "Table",
-           "Note", "Cell", "Block", "View", "phrase", "blocks"]
+__all__ = ["CardView", "Cards", "Code", "Number", "SideName", "Strong", "Link", "Run", "Trick", "HeadGroup",
+           "Table", "Note", "Cell", "Block", "View", "phrase", "blocks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,18 +149,34 @@ Cell: TypeAlias = "str | Number | CardView | Cards | Code | SideName | Strong | 
 
 
 @dataclass(frozen=True, slots=True)
+class HeadGroup:
+    """A column heading over several columns, each with a heading of its own under it ("Score"
+    over "North–South" and "East–West"): the table's head then takes two rows."""
+
+    kind: ClassVar[str] = "group"
+    label: Cell
+    columns: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """A table whose first column holds row headers, in a focusable, labelled scroll region.
 
     The region is labelled with the caption's text; ``css`` is an extra class of the ``<table>``.
+    A :class:`HeadGroup` in ``head`` stands for its columns.
     """
 
     kind: ClassVar[str] = "table"
     caption: Cell
-    head: tuple[Cell, ...]
+    head: tuple[Cell | HeadGroup, ...]
     rows: tuple[tuple[Cell, ...], ...]
     foot: tuple[tuple[Cell, ...], ...] = ()
     css: str = ""
+
+    @property
+    def grouped(self) -> bool:
+        """Whether a heading stands over several columns (the head takes two rows)."""
+        return any(isinstance(head, HeadGroup) for head in self.head)
 
 
 @dataclass(frozen=True, slots=True)

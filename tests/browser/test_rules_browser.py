@@ -214,6 +214,31 @@ def test_on_a_laptop_the_rules_tables_of_cards_show_every_column_without_scrolli
     assert widths[1] <= widths[0], widths
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_laptop_the_score_sheet_fits_in_every_language_under_headings_over_both_sides(page: Page, base_url,
+                                                                                          lang):
+    """Twelve columns: each figure's heading is a side's name under what it counts (Score over
+    North–South and East–West), so that no language needs to scroll at 1280 px."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + f"{lang}/klaverjas-scoring.html")
+    box = page.locator(".table-wrap").filter(has=page.locator("table.score-sheet"))
+    widths = box.evaluate("e => [e.clientWidth, e.scrollWidth]")
+    assert widths[1] <= widths[0], widths
+    rows = box.locator("thead tr")
+    assert rows.count() == 2
+    groups = rows.nth(0).locator("th.group")
+    assert groups.count() == 4 and all(group.get_attribute("colspan") == "2" for group in groups.all())
+    assert rows.nth(0).locator("th[rowspan='2']").count() == 4
+    assert rows.nth(1).locator("th").count() == 8
+    # each group's columns line up with the figures under it
+    for index, group in enumerate(groups.all()):
+        span = group.bounding_box()
+        sides = rows.nth(1).locator("th").nth(2 * index), rows.nth(1).locator("th").nth(2 * index + 1)
+        covered = sorted(x for side in sides for x in (side.bounding_box()["x"], side.bounding_box()["x"]
+                                                       + side.bounding_box()["width"]))
+        assert abs(covered[0] - span["x"]) <= 1 and abs(covered[-1] - span["x"] - span["width"]) <= 1
+
+
 def test_arabic_text_is_about_a_tenth_larger_than_latin(page: Page, base_url):
     sizes = {}
     for lang in ("en", "ar"):
