@@ -95,6 +95,29 @@ def test_from_the_first_card_to_the_last_nothing_in_a_hand_moves():
     assert {slot.state for slots in last.hands.values() for slot in slots} == {"played", "gone"}
 
 
+@pytest.mark.parametrize("name", ["kb_dix_exchange", "kb_dix_keep"])
+def test_after_a_dix_the_upcard_line_says_whose_7_lies_there_and_which_card_he_took(tmp_path, name):
+    from klabsite.engine.klaberjass import DixDecided
+
+    deal = _views(AUDIT / f"{name}.klab")[0]
+    dix = next(event for step in deal.steps for event in step.step.events if isinstance(event, DixDecided))
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=[AUDIT / f"{name}.klab"]) == 0
+    seats = {"N": "North", "S": "South"}
+
+    def upcard_line(page: str) -> str:
+        html = (out / "en" / "deals" / deal.id / f"{page}.html").read_text(encoding="utf-8")
+        return re.sub(r"<[^>]+>", "", re.search(r'<p class="upcard">(.*?)</p>', html, re.S).group(1))
+
+    seven, upcard = _glyph(dix.seven), _glyph(dix.upcard)
+    assert upcard_line("b1") == f"Upcard: {upcard}"
+    for page in ("dix", "index"):
+        if dix.exchanged:
+            assert upcard_line(page) == f"Upcard: {seven}, given by {seats[dix.seat.value]} for {upcard} (dix)"
+        else:
+            assert upcard_line(page) == f"Upcard: {upcard}"
+
+
 _PLAYER_SUITS = "SHCD"  # black and red alternate
 _TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
 

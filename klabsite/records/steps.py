@@ -84,7 +84,10 @@ class Table:
     maker: Seat | None = None
     """The player who chose trump: the Klaberjass maker, or the Klaverjas player whose side plays."""
     upcard: Card | None = None
-    """Klaberjass: the turned card while it lies on the table (until the extra cards, or dix)."""
+    """Klaberjass: the card face up beside the stock: the turned card, or after a dix the 7 of
+    trumps given for it."""
+    dix: DixDecided | None = None
+    """Klaberjass: the dix, once made (who gave which 7 for which upcard)."""
     proposed: Suit | None = None
     """Klaverjas ``trump-choice=turned``: the proposed suit."""
     bottom: Card | None = None
@@ -198,7 +201,7 @@ class _Fold:
             self.state[event.seven] = ("gone", None)
             self.state[event.upcard] = ("held", None)
             self.rows[event.seat] = _sorted([*self.rows[event.seat], event.upcard], table.trump)
-            self.table = replace(table, upcard=event.seven)
+            self.table = replace(table, upcard=event.seven, dix=event)
 
     def snapshot(self) -> Table:
         state = self.state

@@ -106,7 +106,7 @@ class ReplayParts:
         changed."""
         table = step.table
         key = ("middle", box, deal.game, table.trump, table.trick, table.trick_number, table.won_by,
-               table.upcard, table.proposed, table.stock, table.bottom, table.tricks[-2:])
+               table.upcard, table.dix, table.proposed, table.stock, table.bottom, table.tricks[-2:])
         return self._remember(key, lambda: self.macros.middle(deal, step, box))
 
     def figures(self, deal: Any, step: Any, option_links: Any = None) -> Markup:
