@@ -330,7 +330,10 @@ def test_klaberjass_tie_with_hanging_points_says_how_many_wait(en: Localizer) ->
 def test_klaverjas_score_is_the_engines(en: Localizer, args: dict[str, str], result: str,
                                         score: dict[str, int]) -> None:
     html = render_directive(en, "klaverjas-score", args)
-    rows = _cells(html)[1:]
+    head, *rows = _cells(html)
+    # the points written down count the last trick's 10: the column says so (they are not card points)
+    assert head[1] == "Points with the last trick"
+    assert sum(int(row[1]) for row in rows) == 162
     shown = {("NS" if row[0].startswith("North") else "EW"): int(row[5]) for row in rows}
     playing = Side.parse(args["playing"])
     points = {Side.parse(args["points"][:2]): int(args["points"][3:])}

@@ -545,8 +545,9 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
             _n(loc, pit_bonus), _n(loc, result.totals[side.value]),
             _n(loc, result.score[side.value]),
         ])
-    head = [loc.gettext("Side"), loc.gettext("Card points"), loc.gettext("Roem"), loc.gettext("Pit"),
-            loc.gettext("Total"), loc.gettext("Score")]
+    # TRANSLATORS: a column of the side's card points counted with the last trick's 10.
+    head = [loc.gettext("Side"), loc.gettext("Points with the last trick"), loc.gettext("Roem"),
+            loc.gettext("Pit"), loc.gettext("Total"), loc.gettext("Score")]
     # TRANSLATORS: caption of a worked Klaverjas deal, e.g. "Playing side North–South, 112 to 70: Made";
     # %(points)s and %(other)s are the totals of the playing side and of the opponents.
     totals = result.totals
@@ -715,7 +716,7 @@ def _option_texts(loc: Localizer, game: str) -> dict[str, str]:
                                      "whatever is led."),
             "equal-score": loc.gettext("What happens to the maker's total in a tie: it is lost, or it waits "
                                        "for the winner of the next played deal."),
-            "target": loc.gettext("The score that ends the game."),
+            "target": loc.gettext("The score that ends the match."),
             "deals": loc.gettext("Play exactly this many deals instead of playing to the target."),
         }
     return {
