@@ -118,6 +118,55 @@ def test_after_a_dix_the_upcard_line_says_whose_7_lies_there_and_which_card_he_t
             assert upcard_line(page) == f"Upcard: {upcard}"
 
 
+@pytest.fixture(scope="module")
+def worked_deals(tmp_path_factory):
+    """The shipped matches of worked examples, analysed, built in English: (deal views, site)."""
+    paths = [REPO / "site_src" / "deals" / f"{game}-match.klab" for game in ("klaverjas", "klaberjass")]
+    out = tmp_path_factory.mktemp("worked") / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=paths) == 0
+    return [deal for path in paths for deal in _views(path)], out
+
+
+def _told(site: Path, deal, step) -> str:
+    html = (site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", re.search(r'<div class="what">(.*?)</div>', html, re.S).group(1)))
+
+
+def test_a_card_that_follows_suit_as_the_only_one_of_its_suit_says_so_when_the_hand_held_others(worked_deals):
+    deals, site = worked_deals
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    seen = {True: 0, False: 0}
+    for deal in deals:
+        for step in (step for step in deal.steps if step.kind == "card" and step.rule == "follow"):
+            told = _told(site, deal, step)
+            led = suits[step.table.trick[0][1].suit.value]
+            said = f"must follow suit and holds no other {led}." in told
+            expected = step.forced and step.hand_size > 1
+            assert said == expected, (deal.id, step.name, told)
+            seen[expected] += 1
+    assert seen[True] and seen[False], seen
+
+
+def test_when_every_allowed_card_is_worth_the_same_the_analysis_names_them_if_the_hand_held_others(worked_deals):
+    deals, site = worked_deals
+    seen = {"named": 0, "all": 0}
+    for deal in deals:
+        for step in (step for step in deal.steps if step.kind == "card" and step.all_equal and not step.forced):
+            told = _told(site, deal, step)
+            held = step.hand_size
+            allowed = [_glyph(card) for card in step.best_cards]
+            assert len(allowed) == len(step.dd) and held == len([slot for slot in step.table.hands[step.step.seat]
+                                                                 if slot.state == "held"]) + 1
+            if len(allowed) < held:
+                joined = ", ".join(allowed[:-1]) + (", or " if len(allowed) > 2 else " or ") + allowed[-1]
+                assert f"The rules allow {joined}, and each is worth the same here." in told, (deal.id, step.name, told)
+                seen["named"] += 1
+            else:
+                assert "Every card the rules allow is worth the same here." in told, (deal.id, step.name, told)
+                seen["all"] += 1
+    assert seen["named"] and seen["all"], seen
+
+
 _PLAYER_SUITS = "SHCD"  # black and red alternate
 _TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
 

@@ -230,6 +230,14 @@ class StepView:
         return (self.cost or 0) >= BLUNDER_COST
 
     @property
+    def hand_size(self) -> int:
+        """For a card play: how many cards the player held before it (0 for other steps)."""
+        seat = self.step.seat
+        if self.kind != "card" or seat is None:
+            return 0
+        return sum(slot.state == "held" for slot in self.table.hands[seat]) + 1
+
+    @property
     def all_equal(self) -> bool:
         """Whether every legal card of an analysed card play is worth the same."""
         return self.dd is not None and bool(self.dd) and all(cost == 0 for _, _, cost in self.dd)
