@@ -556,8 +556,10 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
         played = step.step.action.card
         cost = dd_cost(tuple((card, value) for card, value, _ in step.dd), played)
         best = [card for card, _, cost in step.dd if cost == 0]
-        if len(best) == len(step.dd):
+        if len(best) == len(step.dd) == step.hand_size:
             assert '<p class="analysis">Every card the rules allow is worth the same here.' in html, step.name
+        elif len(best) == len(step.dd):
+            assert '<p class="analysis">The rules allow ' in html, step.name
         else:
             listed = re.search(r'<p class="analysis">Best, with every hand seen: (.*?)\. ', html).group(1)
             in_hand = [slot.card for slot in step.table.hands[step.step.seat] if slot.card in best]
@@ -924,13 +926,17 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, path
                 seen.add(step.rule)
                 if step.partner_winning and step.rule in ("trump", "overtrump", "undertrump", "no-undertrump"):
                     seen.add("rotterdam-partner")
-                if step.rule in ("lead", "follow") or (step.forced and step.rule in ("any", "partner-wins",
-                                                                                     "only-lower-trumps")):
+                forced_follow = step.rule == "follow" and step.forced and step.hand_size > 1
+                if (step.rule in ("lead", "follow") and not forced_follow) or (
+                        step.forced and step.rule in ("any", "partner-wins", "only-lower-trumps")):
                     assert note is None, step.name  # nothing to say, or a last card any rule allows
                     continue
                 who = {"N": "North", "E": "East", "S": "South", "W": "West"}[step.step.seat.value]
                 led = step.table.trick[0][1].suit
-                if step.rule == "any":
+                if forced_follow:
+                    expected = f"{who} must follow suit and holds no other {suits[led.value]}."
+                    seen.add("forced follow")
+                elif step.rule == "any":
                     expected = (f"{who} has no trumps, so may play any card." if led is step.table.trump
                                 else f"{who} has no {suits[led.value]} and no trumps, so may play any card.")
                 elif step.rule == "lower-trump" and step.forced:
@@ -949,7 +955,8 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, path
                 assert sentence in (expected, expected + rotterdam), (deal.id, step.name)
                 bound = step.rule in ("trump", "overtrump", "undertrump", "no-undertrump")
                 assert sentence.endswith(rotterdam) == (bound and step.partner_winning), (deal.id, step.name)
-                both = step.rule in ("higher-trump", "lower-trump") or (step.rule == "any" and led is step.table.trump)
+                both = step.rule in ("follow", "higher-trump", "lower-trump") or (step.rule == "any"
+                                                                                  and led is step.table.trump)
                 section = "the-rules-both-agree-on" if both else f"{deal.rules.trick_rules}-rules"
                 assert link == f'../../klaverjas-play.html#{section}">The rule</a>', (deal.id, step.name)
                 assert not (bound and step.partner_winning) or deal.rules.trick_rules == "rotterdam"
@@ -959,7 +966,7 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, path
         rotterdam_lower = _views(FIXTURES / "replays" / "kv_rule_rot_lower.klab")[0]
         assert any(step.rule == "only-lower-trumps" and not step.forced for step in rotterdam_lower.steps)
         return
-    assert {"lead", "follow", "any", "trump", "overtrump", "partner-wins", "only-lower-trumps"} <= seen
+    assert {"lead", "follow", "forced follow", "any", "trump", "overtrump", "partner-wins", "only-lower-trumps"} <= seen
     assert "rotterdam-partner" in seen if "kv_rot_ok.klab" in names else "no-undertrump" in seen
 
 

@@ -96,11 +96,11 @@ def _rule_links(deal: DealView, slugs: Collection[str]) -> dict[str, str]:
     when the site has no such page (``slugs``: its rules pages; a project may leave them out).
     ``any-plain`` is ``any`` when a plain suit was led (in Klaverjas, each tradition says it)."""
     if deal.game == "klaberjass":
-        words = ("higher-trump", "lower-trump", "beat", "trump", "any", "any-plain")
+        words = ("follow", "higher-trump", "lower-trump", "beat", "trump", "any", "any-plain")
         links = dict.fromkeys(words, "klaberjass-play.html#play")
     else:
         assert isinstance(deal.rules, KlaverjasRules)
-        links = dict.fromkeys(("higher-trump", "lower-trump", "any"), _BOTH_AGREE)
+        links = dict.fromkeys(("follow", "higher-trump", "lower-trump", "any"), _BOTH_AGREE)
         tradition = f"klaverjas-play.html#{deal.rules.trick_rules}-rules"
         links.update(dict.fromkeys((*_TRADITION_RULES, "any-plain"), tradition))
     return {word: f"../../{link}" for word, link in links.items() if link.partition(".html")[0] in slugs}
