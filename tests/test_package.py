@@ -14,6 +14,7 @@ import pytest
 from klabsite import __version__
 from klabsite.cli import main
 from klabsite.site import project as project_module
+from klabsite.site.writer import MARKER
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -93,6 +94,17 @@ def test_init_refuses_a_folder_inside_the_default_site_it_copies(tmp_path, capsy
     err = capsys.readouterr().err
     assert f"inside the default site's {folder}/ folder" in err and len(err.splitlines()) == 1, err
     assert sorted(path.name for path in (default / folder).iterdir()) == ["a.txt"]
+
+
+def test_init_refuses_a_folder_inside_a_site_a_build_made(tmp_path, capsys):
+    """The next build into that site would delete the new project with it."""
+    site = tmp_path / "_site"
+    site.mkdir()
+    (site / MARKER).write_text("made by a build", encoding="utf-8")
+    assert main(["init", str(site / "mine")]) == 1
+    err = capsys.readouterr().err
+    assert "a site that the next build there replaces whole" in err and len(err.splitlines()) == 1, err
+    assert not (site / "mine").exists()
 
 
 def test_init_says_how_to_go_on_in_a_line_that_works_when_pasted(tmp_path, capsys, monkeypatch):

@@ -85,6 +85,14 @@ def test_build_out_refuses_a_folder_it_did_not_make(project):
     _refused(project, "notes", "notes was not made by klabsite build; remove it or choose another --out")
 
 
+@pytest.mark.parametrize("out", ["public/mine", "public/en/deals"])
+def test_build_out_refuses_a_folder_inside_a_site_a_build_made(project, out):
+    """The next build into that site would replace it whole, and the folder with it, unannounced."""
+    assert build_quietly(project, out="public")[0] == 0
+    _refused(project, out, "inside " + str((project / "public").resolve()) + ", a site that the next build there "
+             "replaces whole; choose an --out outside it")
+
+
 def test_build_out_accepts_an_empty_folder_and_marks_its_output(project):
     (project / "public").mkdir()
     assert build_quietly(project, out="public")[0] == 0

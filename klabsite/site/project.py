@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from klabsite.site.errors import BuildError
+from klabsite.site.writer import built_site_around
 
 __all__ = ["Project", "SOURCE_DIRS", "bundled_root", "find_project", "is_project", "init_project"]
 
@@ -100,6 +101,9 @@ def init_project(target: Path) -> list[str]:
     if inside is not None:
         raise BuildError(f"{target} is inside the default site's {inside.name}/ folder, which init copies "
                          "(it would copy itself): choose a folder outside it", str(target))
+    if (around := built_site_around(target)) is not None:
+        raise BuildError(f"{target} is inside {around}, a site that the next build there replaces whole "
+                         "(the project would be deleted): choose a folder outside it", str(target))
     target.mkdir(parents=True, exist_ok=True)
     for name in SOURCE_DIRS:
         shutil.copytree(source / name, target / name, ignore=_IGNORED)

@@ -32,7 +32,7 @@ try:
 except ImportError:  # pragma: no cover (not POSIX: no lock, the rest works)
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["write_site", "output_problem", "MARKER", "UNFINISHED"]
+__all__ = ["write_site", "output_problem", "built_site_around", "MARKER", "UNFINISHED"]
 
 MARKER = ".klabsite-build"
 """The file that says "a klabsite build made this directory; the next build may replace it"."""
@@ -68,12 +68,20 @@ def _overlaps(out_dir: Path, folder: Path) -> str | None:
     return None
 
 
+def built_site_around(path: Path) -> Path | None:
+    """The folder above ``path`` that a klabsite build made (marked :data:`MARKER`), if any: the
+    next build into it replaces it whole, and whatever was put inside with it."""
+    real = path.resolve()
+    return next((folder for folder in real.parents if (folder / MARKER).is_file()), None)
+
+
 def output_problem(out_dir: Path, name: str, *, project: Path | None = None, sources: Iterable[Path] = (),
                    inputs: Iterable[Path] = (), option: str = "--out") -> str | None:
     """Why a build may not replace ``out_dir`` (shown as ``name``, set by ``option``), or None when it may.
 
     It may not be or contain the ``project`` folder, nor be, contain or be inside one of the
-    ``sources`` folders, nor hold one of the ``inputs`` files (symbolic links resolved first);
+    ``sources`` folders, nor be inside a site a build made, nor hold one of the ``inputs`` files
+    (symbolic links resolved first);
     it must be a directory a build made (or empty, or not there yet), not a link, and writable,
     as must the folder it is in.
     """
@@ -91,6 +99,9 @@ def output_problem(out_dir: Path, name: str, *, project: Path | None = None, sou
             return f"{name} {how} the project's {shown} folder{advice}"
     if out_dir.is_file() and not out_dir.is_symlink():
         return f"{name} is a file, not a folder{advice}"
+    if (around := built_site_around(out_dir)) is not None:
+        return (f"{name} is inside {around}, a site that the next build there replaces whole; "
+                f"choose an {option} outside it")
     for path in inputs:
         if path.resolve().is_relative_to(real):
             return f"{name} holds {path}, which the build reads and would delete{advice}"
