@@ -12,7 +12,8 @@ from klabsite.engine.cards import Card
 from klabsite.site.blocks import extract_blocks
 from klabsite.site.errors import BuildError
 from klabsite.site.i18n import Localizer
-from klabsite.site.markdown_ext import DocumentContext, convert
+from klabsite.site.markdown_ext import TEMPLATE_IDS, DocumentContext, convert
+from tests.site_helpers import REPO
 
 SOURCE = """# The deal
 
@@ -136,6 +137,21 @@ def test_directive_arguments_are_key_value_pairs_with_quotes():
     convert('[[klab:hand cards=JH title="two words"]]\n',
             _context(directives={"hand": lambda loc, args: seen.update(args) or "<p></p>"}))
     assert seen == {"cards": "JH", "title": "two words"}
+
+
+def test_a_heading_never_takes_an_id_the_page_template_gives_its_own_elements():
+    """"## Main" beside the skip link's target <main id="main"> would make the skip link jump to
+    the heading, and two elements share an id."""
+    document = convert("## Main\n\n## Toc heading\n\n## Page list heading\n\n## Rules\n", _context())
+    assert [ident for _level, ident, _text in document.headings] == [
+        "main-2", "toc-heading-2", "page-list-heading-2", "rules"]
+
+
+def test_every_fixed_id_of_the_bundled_templates_is_kept_from_headings():
+    templates = REPO / "site_src" / "templates"
+    fixed = {ident for path in templates.rglob("*.html")
+             for ident in re.findall(r'\bid="([^"{}]+)"', path.read_text(encoding="utf-8"))}
+    assert fixed and fixed <= TEMPLATE_IDS, fixed - TEMPLATE_IDS
 
 
 def test_explicit_and_duplicate_heading_ids():

@@ -73,7 +73,8 @@ from klabsite.site.guard import scan_fragment, url_problem
 from klabsite.site.i18n import GAME_WORDS
 
 __all__ = ["DocumentContext", "RenderedDocument", "convert", "normalize", "slugify", "plain_text",
-           "DIRECTIVE_RE", "directive_arguments", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS", "ALLOWED_HTML"]
+           "TEMPLATE_IDS", "DIRECTIVE_RE", "directive_arguments", "MARKDOWN_EXTENSIONS", "FRONT_MATTER_KEYS",
+           "ALLOWED_HTML"]
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "def_list", "sane_lists", "admonition")
 """The standard Python-Markdown extensions the rules pages may use."""
@@ -153,6 +154,13 @@ def plain_text(inline: str) -> str:
     text = re.sub(r"[*_`]+", "", text)
     text = html.unescape(HTML_PLACEHOLDER_RE.sub("", text))
     return normalize(_KEPT.sub(lambda match: kept[int(match.group(1))], text))
+
+
+TEMPLATE_IDS = frozenset({"main", "toc-heading", "page-list-heading", "rules-heading", "deals-heading",
+                          "step-nav", "marks", "analysis", "matches", "turns", "costly"})
+"""The ids the bundled templates give their own elements (the skip link's ``main``, the contents'
+heading …): a heading of the same words gets the next free id (``main-2``), so no page holds an
+id twice."""
 
 
 def slugify(text: str) -> str:
@@ -456,7 +464,7 @@ class _Translate(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         self.finder = _LineFinder(self.state.source, self.state.body_start)
-        self.used_ids: set[str] = set()
+        self.used_ids: set[str] = set(TEMPLATE_IDS)
         self._walk(root, self.context.lang)
 
     def _walk(self, element: etree.Element, current_lang: str) -> None:
