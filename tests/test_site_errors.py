@@ -328,6 +328,30 @@ def test_a_message_missing_from_a_catalog_is_untranslated_and_strict_refuses_it(
     assert status == 0 and "warning: 1 untranslated" in stderr and "not in the catalog at all" in stderr, stderr
 
 
+@pytest.mark.parametrize(("record", "tags", "message"), [
+    ("klaberjass-capot.klab", '[Tags "capot"]',
+     "[Tags] 'pit' is a Klaverjas word, and this is a Klaberjass deal: remove it"),
+    ("klaverjas-pit.klab", '[Tags "bella pit blunder"]',
+     "[Tags] 'nat' is not true of this deal (the record format says when each word is): remove it"),
+])
+def test_a_tag_word_the_gallery_would_show_falsely_is_refused_at_its_line(project, record, tags, message):
+    """The gallery lists a deal under each word it knows as a fact ("pit: the playing side takes every
+    trick"); a person's own words are kept."""
+    wrong = {"klaberjass-capot.klab": '[Tags "capot my-best pit"]', "klaverjas-pit.klab": '[Tags "bella pit nat"]'}
+    (project / "site_src" / "deals").mkdir()
+    shutil.copy(REPO / "site_src" / "deals" / record, project / "site_src" / "deals")
+    line = _edit(project / "site_src" / "deals" / record, tags, wrong[record])
+    assert _error(project) == f"site_src/deals/{record}:{line}: {message}"
+
+
+def test_a_persons_own_tag_words_are_kept_beside_the_true_ones(project):
+    (project / "site_src" / "deals").mkdir()
+    shutil.copy(REPO / "site_src" / "deals" / "klaberjass-capot.klab", project / "site_src" / "deals")
+    _edit(project / "site_src" / "deals" / "klaberjass-capot.klab", '[Tags "capot"]', '[Tags "capot my-best"]')
+    status, _, stderr = build_quietly(project, langs=["en"])
+    assert status == 0, stderr
+
+
 def test_a_source_folder_that_is_a_link_out_of_the_project_is_refused(project, tmp_path):
     """A ``docs/`` (or ``locales/``) replaced by a link to a folder elsewhere would publish that
     folder's files: the build reads only folders inside the project."""

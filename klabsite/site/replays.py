@@ -27,12 +27,13 @@ from klabsite.engine.melds import Declared, MeldsCompared, MeldsShown
 from klabsite.engine.options import GameRules
 from klabsite.engine.roem import PIT_BONUS
 from klabsite.engine.seats import Seat
+from klabsite.engine.text import quote
 from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 from klabsite.records.annotations import dd_order
 from klabsite.records.klab import Record, RecordError, read_record
 from klabsite.records.replay import DealReplay, MatchReplay, legal_cards, positions, replay
 from klabsite.records.steps import Step, Table, deal_steps
-from klabsite.records.tags import BLUNDER_COST
+from klabsite.records.tags import BLUNDER_COST, TAG_WORDS, deal_tags
 from klabsite.site.config import SiteConfig
 from klabsite.site.errors import BuildError
 from klabsite.site.sources import decode
@@ -97,12 +98,34 @@ def load_records(config: SiteConfig) -> tuple[LoadedRecord, ...]:
             first = match.errors[0]
             raise BuildError(first.message, display, first.line or 1)
         for done in match.deals:
+            _check_tags(done, match.game.name, display)
             if done.id in seen:
                 raise BuildError(f"deal {done.number} is deal {done.id}, which {seen[done.id]} holds too: "
                                  "a deal is shipped once", display, done.record.line)
             seen[done.id] = f"{display}:{done.record.line}"
         loaded.append(LoadedRecord(display, record, match, text))
     return tuple(loaded)
+
+
+def _check_tags(done: DealReplay, game: str, display: str) -> None:
+    """Refuse a word of the deal's ``Tags`` that klabsite knows and that is not true of the deal
+    (the gallery shows it as a fact); a person's own words are kept as they are, and so are the
+    words of a deal recorded only in part (what the players said of its end cannot be checked)."""
+    words = done.record.tags.get("Tags", "").split()
+    known = [word for word in words if word in TAG_WORDS]
+    line = done.record.tag_lines.get("Tags", done.record.line)
+    other = next((word for word in known if game not in TAG_WORDS[word]), None)
+    if other is not None:
+        games = " and ".join(name.capitalize() for name in TAG_WORDS[other])
+        raise BuildError(f"[Tags] {quote(other)} is a {games} word, and this is a {game.capitalize()} deal: "
+                         "remove it", display, line)
+    if not known or done.record.unfinished:
+        return
+    true = set(deal_tags(done, game))
+    false = next((word for word in known if word not in true), None)
+    if false is not None:
+        raise BuildError(f"[Tags] {quote(false)} is not true of this deal (the record format says when each "
+                         "word is): remove it", display, line)
 
 
 @dataclass(frozen=True, eq=False)
