@@ -130,6 +130,9 @@ def _check(capsys, tmp_path, text: str) -> tuple[int, str]:
     ("{dd}", "N JH: an empty dd annotation"),
     (_n_jh() + " " + _n_jh(), "N JH: a card play carries one dd annotation, not several"),
     (_n_jh(5).replace("8C:5", "8C:9999999999"), "beyond any real score"),
+    (_n_jh(333), "dd of N JH gives 8C the value 333, but no deal can end more than 332 points apart: run "
+                 "klabsite analyse again"),
+    (_n_jh(5).replace("7S:-10", "7S:-333"), "dd of N JH gives 7S the value -333"),
 ])
 def test_a_wrong_dd_is_an_error_at_its_line(capsys, tmp_path, annotation, message):
     text = _replace(CANONICAL, "N JH\n", f"N JH {annotation}\n")

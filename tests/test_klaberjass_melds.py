@@ -78,6 +78,29 @@ def test_any_set_of_disjoint_runs_of_three_may_be_declared():
     assert all(len(m) >= 3 for s in sets for m in s)
 
 
+def test_no_nine_card_hand_declares_more_than_max_sequences_the_bound_of_a_dd_value():
+    """Every shape of a hand: the best declaration of each suit's ranks, shared out over nine cards."""
+    from klabsite.engine.cards import Card, Rank, Suit
+    from klabsite.engine.klaberjass import HAND, MAX_SEQUENCES
+    from klabsite.engine.melds import meld_sets, meld_value
+
+    ranks = list(Rank)
+    best_of_size = [0] * (HAND + 1)  # one suit: the best sequences held in n of its cards
+    for mask in range(1 << len(ranks)):
+        held = [Card(rank, Suit.HEARTS) for index, rank in enumerate(ranks) if mask >> index & 1]
+        if len(held) <= HAND:
+            value = max((sum(meld_value(meld, 100) for meld in melds) for melds in meld_sets(held)), default=0)
+            best_of_size[len(held)] = max(best_of_size[len(held)], value)
+    best = {0: 0}  # cards used in the suits so far -> the best sequences they hold
+    for _suit in Suit:
+        grown: dict[int, int] = {}
+        for used, value in best.items():
+            for size in range(HAND + 1 - used):
+                grown[used + size] = max(grown.get(used + size, 0), value + best_of_size[size])
+        best = grown
+    assert best[HAND] == MAX_SEQUENCES == 150
+
+
 def test_a_player_holding_a_sequence_must_declare_or_say_nomeld_before_his_first_card():
     deal, _ = started("KS QS JS AH 8C TC QD AC 7S", "TD 9D 8D 7D JH 9H KC 9C 8S", "7H")
     assert [a.words for a in deal.legal_actions()] == ["meld KS-QS-JS", "nomeld"]

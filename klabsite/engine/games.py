@@ -69,6 +69,12 @@ class Game:
         return getattr(self.engine, self.deal_class_name)  # type: ignore[no-any-return]
 
     @property
+    def max_deal_value(self) -> int:
+        """The largest difference between the two scores of one deal (the engine's
+        ``MAX_DEAL_VALUE``): no ``dd`` value is larger."""
+        return self.engine.MAX_DEAL_VALUE  # type: ignore[no-any-return]
+
+    @property
     def next_dealer(self) -> Callable[..., Seat]:
         """The engine's ``next_dealer(rules, dealer, outcome)``."""
         return self.engine.next_dealer  # type: ignore[no-any-return]

@@ -103,6 +103,8 @@ __all__ = [
     "totals_problem",
     "CARD_POINT_SUMS",
     "PLAYER_CARD_POINT_SUMS",
+    "MAX_SEQUENCES",
+    "MAX_DEAL_VALUE",
     "stack_deck",
     "KlaberjassRules",
     "Seat",
@@ -121,6 +123,15 @@ BELLA = 20
 
 HAND = 9
 """Cards in a hand once the hands are completed: what a declaration is made from."""
+
+MAX_SEQUENCES = 150
+"""The most one player's sequences can score: a run of five or more (100 with
+``long-sequence=100``) and a run of four (50) in his nine cards (the tests try every hand shape)."""
+
+MAX_DEAL_VALUE = 162 + MAX_SEQUENCES + BELLA
+"""The largest difference between the two players' scores for one deal: all the card points
+and the last trick, the sequences (one player's only) and bella, when a failing maker's total goes
+to the opponent. Hanging points count 0 in a ``dd`` value, so a ``dd`` value is never larger."""
 
 PLAYED = 2 * HAND
 """The cards played in a deal: 18 of the 32 (the rest stay in the stock)."""

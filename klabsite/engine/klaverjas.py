@@ -79,6 +79,7 @@ from klabsite.engine.tricks import LAST_TRICK_BONUS, trick_winner_index
 __all__ = [
     "SEATS",
     "DEAL_POINTS",
+    "MAX_DEAL_VALUE",
     "SIDE_POINT_SUMS",
     "ROEM_SUMS",
     "KlaverjasError",
@@ -102,6 +103,9 @@ _SIDES: tuple[Side, Side] = (Side.NS, Side.EW)
 """The two sides, in record order (iterating the Enum is slower)."""
 DEAL_POINTS = 162
 """Every deal is worth 152 card points plus 10 for the last trick."""
+MAX_DEAL_VALUE = DEAL_POINTS + PIT_BONUS + MAX_DEAL_ROEM
+"""The largest difference between the two sides' scores for one deal: every point, the pit
+bonus and the most roem a deal can hold (a ``dd`` value is never larger)."""
 
 
 _CARD_SUMS = frozenset().union(*point_sums(len(DECK)))

@@ -174,11 +174,17 @@ def read_dd(annotation: Annotation, played: Card | None = None) -> DdValues:
     return values
 
 
-def check_dd(values: DdValues, legal: Iterable[Card], who: str) -> None:
-    """Raise :class:`AnnotationError` unless ``values`` name exactly the ``legal`` cards, in order.
+def check_dd(values: DdValues, legal: Iterable[Card], who: str, largest: int | None = None) -> None:
+    """Raise :class:`AnnotationError` unless ``values`` name exactly the ``legal`` cards, in order,
+    each value within ``largest`` either way (what a deal of the game can be worth, if given).
 
     ``who`` names the action in the message (``W 7S``).
     """
+    if largest is not None:
+        beyond = next(((card, value) for card, value in values if abs(value) > largest), None)
+        if beyond is not None:
+            raise AnnotationError(f"dd of {who} gives {beyond[0]} the value {beyond[1]}, but no deal can end "
+                                  f"more than {largest} points apart: run klabsite analyse again")
     legal_cards = sorted(set(legal), key=lambda card: card.index)
     listed = [card for card, _ in values]
     allowed = ", ".join(map(str, legal_cards))

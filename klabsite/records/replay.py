@@ -257,7 +257,7 @@ def _play(match: MatchReplay, context: _Context, done: DealReplay, dealer: Seat,
             raise RecordError(str(error), line) from None
         if dd is not None:
             try:
-                check_dd(dd, legal, str(action))
+                check_dd(dd, legal, str(action), game.max_deal_value)
             except AnnotationError as error:
                 raise RecordError(str(error), line) from None
     if limit is not None:
