@@ -57,6 +57,16 @@ def test_a_change_to_any_input_the_build_reads_rebuilds_the_site(built, changed,
     assert new.strip("# \n").removesuffix("</main>") in shown
 
 
+def test_another_version_of_a_library_the_build_uses_rebuilds_the_site(built, monkeypatch):
+    """An upgraded Markdown or Jinja2 may write other bytes: the site is not "up to date" then."""
+    from importlib import metadata
+
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "999.0" if name == "Markdown" else real(name))
+    report = build(load_config(built, languages=["en"]))
+    assert not report.up_to_date and report.reused == 0
+
+
 def test_pages_reused_from_the_last_build_give_the_site_a_fresh_build_gives(built, tmp_path):
     _edit(built / "site_src" / "deals" / "kv.klab", "bots=heuristic", "bots=heuristic (edited)")
     report = build(load_config(built, languages=["en"]))

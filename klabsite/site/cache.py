@@ -1,8 +1,9 @@
 """Rebuilding only what changed: a digest of everything a build reads, kept with its output.
 
 Every build writes :data:`MANIFEST` into its output: the digest of its inputs (klabsite's own
-code, the configuration, every file of ``site_src/``, ``locales/`` and ``docs/``, the records
-shown) and, per replay page, the key it was drawn from. The next build compares:
+code and the versions of Python and the libraries it builds with, the configuration, every file
+of ``site_src/``, ``locales/`` and ``docs/``, the records shown) and, per replay page, the key it
+was drawn from. The next build compares:
 
 * the same digest, and the output exactly as the manifest lists it (every file there with the
   bytes it was written with, no other file, no link): nothing changed, nothing is rendered or
@@ -26,9 +27,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 
 from klabsite import __version__
@@ -60,9 +63,26 @@ def _files(folder: Path) -> list[Path]:
                   and path.suffix not in (".mo", ".pyc"))
 
 
+_LIBRARIES = ("Jinja2", "MarkupSafe", "Babel", "Markdown", "tinycss2")
+"""The libraries whose versions shape the output (templates, escaping, catalogs and numbers,
+Markdown, the stylesheet's checks)."""
+
+
+def _versions() -> bytes:
+    """Python's version and each library's, as installed (an upgrade may change the output)."""
+    found = []
+    for name in _LIBRARIES:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=none")
+    return " ".join([f"Python={platform.python_version()}", *found]).encode()
+
+
 def code_digest() -> str:
-    """The digest of klabsite's own code: the build's output depends on it too."""
-    parts = [__version__.encode()]
+    """The digest of klabsite's own code and of the versions of Python and the libraries it
+    builds with: the build's output depends on them too."""
+    parts = [__version__.encode(), _versions()]
     for path in _files(_PACKAGE):
         if path.suffix in (".py", ".c") and "_default" not in path.parts:
             parts += [str(path.relative_to(_PACKAGE)).encode(), path.read_bytes()]
