@@ -141,6 +141,10 @@ def _write(tmp_path: Path, lang: str, text: str) -> Path:
     ("Matches", "Parties 100%", "write %% for a percent sign"),
     ("%(points)s points", "%(points)s points à 100%.", "write %% for a percent sign"),
     ("The trick.", "Le pli.\\n'Le pli.'", "a line break the source does not have"),
+    ("Total", "To\u202etal", "the invisible control character U+202E: remove it"),
+    ("Total", "Tot\\ral", "the invisible control character U+000D: remove it"),
+    ("Trumps: %(cards)s", "Atouts\u2066 : %(cards)s", "an isolate (U+2066 to U+2068) not closed by U+2069"),
+    ("Trumps: %(cards)s", "Atouts\u2069 : \u2066%(cards)s", "an isolate (U+2066 to U+2068) not closed by U+2069"),
 ])
 def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, problem):
     path = _write(tmp_path, "fr", _po("fr", [("Fine", "Bien"), (msgid, msgstr)]))
@@ -149,6 +153,12 @@ def test_unsafe_translation_fails_at_its_po_line(tmp_path, msgid, msgstr, proble
         check_catalog(read_catalog(path, "fr", display), display)
     assert str(error.value).startswith("locales/fr/LC_MESSAGES/messages.po:10: ")
     assert problem in str(error.value)
+
+
+def test_paired_isolates_and_direction_marks_are_kept_in_a_right_to_left_translation(tmp_path):
+    path = _write(tmp_path, "ar", _po("ar", [("Fine", "حسن"), ("Trumps: %(cards)s", "الحكم: \u2066%(cards)s\u2069\u200f")]))
+    display = "locales/ar/LC_MESSAGES/messages.po"
+    check_catalog(read_catalog(path, "ar", display), display)
 
 
 def test_a_percent_sign_is_doubled_in_formatted_messages_but_not_in_rules_prose(tmp_path):

@@ -228,6 +228,26 @@ class MissedMessages(NullTranslations):
 
 
 # Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
+"""Characters no translation may hold: control characters (a carriage return among them) and the
+bidirectional embeddings and overrides, which turn the text around them. The marks U+200E, U+200F
+and U+061C are allowed, and so are the isolates U+2066 to U+2069 in pairs (Arabic keeps a
+left-to-right run of cards or code the right way round with them)."""
+
+
+def _unpaired_isolate(text: str) -> bool:
+    """Whether an isolate (U+2066, U+2067, U+2068) is left open or a U+2069 closes none."""
+    depth = 0
+    for char in text:
+        if char in "\u2066\u2067\u2068":
+            depth += 1
+        elif char == "\u2069":
+            depth -= 1
+            if depth < 0:
+                return True
+    return depth != 0
+
+
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx%]")
 _BRACES = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
 MARKUP_TAG = re.compile(r"<(?![A-Za-z][A-Za-z0-9+.-]*:)/?[A-Za-z][^<>]*>")
@@ -355,6 +375,10 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
     'a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)'
     >>> check_message("the jack", "le valet<!-- caché -->")
     'translations may not contain HTML comments (<!--)'
+    >>> check_message("Total", "To\u202etal")
+    'the invisible control character U+202E: remove it (U+200E, U+200F, U+061C and paired isolates may stay)'
+    >>> check_message("Trumps: %(cards)s", "الحكم: \u2066%(cards)s")
+    'an isolate (U+2066 to U+2068) not closed by U+2069, or a U+2069 closing none'
     >>> check_message("The trick.", "Le pli.\\n'Le pli.'")
     'a line break the source does not have: what follows it would be printed too'
     """
@@ -371,6 +395,12 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
                 f"translation has {show(target)}{hint}")
     if "<!--" in msgstr:
         return "translations may not contain HTML comments (<!--)"
+    hidden = _HIDDEN.search(msgstr)
+    if hidden is not None:
+        return (f"the invisible control character U+{ord(hidden.group()):04X}: remove it (U+200E, U+200F, "
+                "U+061C and paired isolates may stay)")
+    if _unpaired_isolate(msgstr):
+        return "an isolate (U+2066 to U+2068) not closed by U+2069, or a U+2069 closing none"
     if "\n" in msgstr and "\n" not in msgid:
         return "a line break the source does not have: what follows it would be printed too"
     added = _markup(msgstr, not formatted, labels) - _markup(msgid, not formatted, labels)
