@@ -179,6 +179,18 @@ def test_standard_input_is_read_for_dash(capsys, monkeypatch):
     assert status == 0 and out.startswith("-: deal 1")
 
 
+def test_standard_input_given_twice_is_refused_before_anything_is_read(capsys, monkeypatch):
+    """It can be read once: the second - found it empty and reported an "empty record"."""
+    import io
+    import sys
+
+    data = (FIXTURES / "valid" / "klaberjass_score_sheet.klab").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, err = run_check(capsys, "-", "-")
+    assert (status, out) == (2, "")
+    assert err == "klabsite check: - (standard input) is given twice: it can be read once\n"
+
+
 def test_an_internal_error_is_reported_without_traceback(capsys, monkeypatch):
     import klabsite.commands.check as check_module
 

@@ -138,6 +138,9 @@ def run(args: argparse.Namespace) -> int:
     if wrong is not None:
         print(wrong, file=sys.stderr)
         return EXIT_UNREADABLE
+    if args.files.count("-") > 1:
+        print("klabsite check: - (standard input) is given twice: it can be read once", file=sys.stderr)
+        return EXIT_UNREADABLE
     status = EXIT_OK
     for path in args.files:
         status = max(status, check_file(path, args.json, sys.stdout, sys.stderr, dd=args.dd))
