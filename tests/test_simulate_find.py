@@ -127,6 +127,8 @@ def test_find_blunder_analyses_the_candidates():
                                                    "blunder, thrown-in"),
     (["--game", "klaverjas", "--find", "dix"], "--find: dix is a klaberjass word, no klaverjas deal has it"),
     (["--game", "klaverjas", "--find", "nat,pit"], "no deal is both nat and pit"),
+    (["--game", "klaverjas", "--find", "pit,,pit"], "--find 'pit,,pit': a word is missing between two commas"),
+    (["--game", "klaverjas", "--find", "pit,"], "a word is missing between two commas"),
     (["--game", "klaverjas", "--find", "pit,last-trick-decides"], "no deal is both pit and last-trick-decides"),
     (["--game", "klaberjass", "--find", "bella,bella-declined"], "no deal is both bella and bella-declined"),
     (["--game", "klaberjass", "--find", "tie,capot"], "no deal is both capot and tie"),
@@ -194,3 +196,12 @@ def test_the_progress_line_shows_tried_found_rate_and_time_on_a_terminal():
     silent.update(5, 1)
     silent.close()
     assert quiet.getvalue() == ""
+
+
+def test_a_match_of_more_deals_than_the_simulators_limit_is_played_to_its_end(monkeypatch):
+    """deals=N plays N deals that count: the limit on a match's deals makes room for them."""
+    from klabsite.commands import simulation
+
+    monkeypatch.setattr(simulation, "MAX_DEALS", 2)
+    record = simulate("klaverjas", "long", rules="deals=5")
+    assert len(record.deals) == 5

@@ -101,10 +101,13 @@ def wanted_words(text: str, game: Game, rules: Any) -> tuple[str, ...]:
     """The tag words of ``--find`` (comma separated), in :data:`TAG_WORDS` order; a
     :class:`SimulationError` naming the known words for one that is not, and for words no deal of
     ``game`` under ``rules`` can have (together)."""
-    words = [word.strip().lower() for word in text.split(",") if word.strip()]
+    words = [word.strip().lower() for word in text.split(",")]
     known = [word for word, games in TAG_WORDS.items() if game.name in games]
-    if not words:
+    if not any(words):
         raise SimulationError(f"--find takes tag words, comma separated: {', '.join(known)}")
+    if not all(words):
+        raise SimulationError(f"--find {text!r}: a word is missing between two commas; write words such as "
+                              f"{','.join(known[:2])}")
     for word in words:
         if word not in TAG_WORDS:
             raise SimulationError(f"--find: unknown tag word {word!r}; {game.name} deals can have: "

@@ -37,7 +37,8 @@ __all__ = [
 ]
 
 MAX_DEALS = 1000
-"""A match that has not ended after this many deals is abandoned (it cannot happen in practice)."""
+"""A match that has not ended after this many deals (more under ``deals=N``) is abandoned (it
+cannot happen in practice)."""
 
 
 class SimulationError(ValueError):
@@ -177,7 +178,8 @@ def simulate(
     match = MatchScore(rules_value, game.score_keys)
     dealer = first_dealer(game, rng)
     hanging = 0
-    limit = deals if deals is not None else MAX_DEALS
+    counted = getattr(rules_value, "deals", None) or 0  # deals=N: N deals that count, and the thrown-in ones
+    limit = deals if deals is not None else MAX_DEALS + counted
     while len(record.deals) < limit:
         deal = record_deal(record, seed, len(record.deals) + 1, dealer, hanging, bots, rng)
         if played is not None:
@@ -193,7 +195,7 @@ def simulate(
             break
     else:
         if deals is None:
-            raise SimulationError(f"the match did not end within {MAX_DEALS} deals")
+            raise SimulationError(f"the match did not end within {limit} deals")
     describe(record, analyse)
     return record
 
