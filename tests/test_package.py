@@ -107,6 +107,14 @@ def test_init_refuses_a_folder_inside_a_site_a_build_made(tmp_path, capsys):
     assert not (site / "mine").exists()
 
 
+@pytest.mark.parametrize("name", ["", " "])
+def test_init_refuses_an_empty_folder_name_rather_than_the_current_folder(tmp_path, capsys, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", name]) == 2
+    assert capsys.readouterr().err == "klabsite init: a folder name cannot be empty\n"
+    assert not any(tmp_path.iterdir())
+
+
 def test_init_says_how_to_go_on_in_a_line_that_works_when_pasted(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["init", "my site ünï"]) == 0

@@ -124,6 +124,14 @@ def test_directive_must_be_a_paragraph_of_its_own():
         convert("Text\n[[klab:hand cards=JH]]\n", _context(path="x.md"))
 
 
+def test_a_directive_quoted_in_inline_code_is_text_not_a_directive():
+    """Documentation may show the syntax; a directive beside the quote is still refused."""
+    document = convert("Write `[[klab:see-deal tag=pit]]` on a line of its own.\n", _context(path="x.md"))
+    assert "<code>[[klab:see-deal tag=pit]]</code>" in document.html
+    with pytest.raises(BuildError, match=r"^x\.md:1: a directive must be a paragraph of its own"):
+        convert("Write `[[klab:x]]` so: [[klab:hand cards=JH]]\n", _context(path="x.md"))
+
+
 def test_directive_failure_is_reported_at_its_line():
     def broken(loc, args):
         raise ValueError("no such deal")

@@ -7,6 +7,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from klabsite.commands.help import EXIT_USAGE
 from klabsite.site.errors import BuildError
 from klabsite.site.project import init_project
 
@@ -30,6 +31,9 @@ examples:
 
 def run(args: argparse.Namespace) -> int:
     """Create the project; print what was made and what to do next."""
+    if not args.dir.strip():  # an unset shell variable, never meant as the current folder
+        print("klabsite init: a folder name cannot be empty", file=sys.stderr)
+        return EXIT_USAGE
     target = Path(args.dir)
     try:
         made = init_project(target)

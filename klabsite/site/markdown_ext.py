@@ -361,7 +361,7 @@ class _Directives(Preprocessor):
                 fence = match.group(1)[0] * len(match.group(1))
                 out.append(line)
                 continue
-            if line.startswith(("    ", "\t")) or not _DIRECTIVE_START.search(line):
+            if line.startswith(("    ", "\t")) or not _DIRECTIVE_START.search(_CODE_SPAN.sub("", line)):
                 out.append(line)
                 continue
             out.append(self._expand(lines, index))
