@@ -159,6 +159,25 @@ def test_base_url_without_a_scheme_blames_the_argument(project):
     assert _error(project, base_url="ftp://example.org/").startswith("--base-url: write an absolute URL")
 
 
+@pytest.mark.parametrize(("url", "message"), [
+    ("https://example.org/\\x/", "the character '\\\\' cannot be in a URL: write it %-encoded (a % sign as %25)"),
+    ("https://example.org/a%/", "the character '%' cannot be in a URL"),
+    ('https://example.org/"><b>/', "the character '\"' cannot be in a URL"),
+    ("https://example.org:99999/", "the port 99999 is not a port number (1 to 65535)"),
+    ("https://example.org/a/../", "the URL's path cannot have . or .. parts"),
+    ("https://user:pw@example.org/", "the site's URL cannot hold a user name or password"),
+])
+def test_a_base_url_no_browser_could_use_is_refused_naming_the_argument(project, url, message):
+    """Before, a backslash was blamed on a template, and the others went into every page."""
+    assert _error(project, base_url=url).startswith(f"--base-url: {message}")
+
+
+def test_a_base_url_with_a_port_an_ipv6_host_or_escapes_is_accepted(project):
+    for url in ("http://localhost:8000/", "https://[::1]:8443/klab/", "https://example.org/r%C3%A8gles/"):
+        status, _, stderr = build_quietly(project, base_url=url, langs=["en"])
+        assert status == 0, (url, stderr)
+
+
 # Item 13: prose and catalogs ---------------------------------------------------------------------
 
 

@@ -158,6 +158,8 @@ def check_base_url(url: str) -> str | None:
 
     >>> check_base_url("https://example.org/klab/"), check_base_url("example.org")
     (None, 'write an absolute URL such as https://example.org/')
+    >>> check_base_url("https://example.org:99999/"), check_base_url("https://example.org/a/../")
+    ('the port 99999 is not a port number (1 to 65535)', "the URL's path cannot have . or .. parts")
     """
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() or not c.isprintable()
@@ -165,7 +167,21 @@ def check_base_url(url: str) -> str | None:
         return "write an absolute URL such as https://example.org/"
     if parts.query or parts.fragment or "?" in url or "#" in url:
         return "the site's URL cannot have a ?query or a #fragment"
+    if "@" in parts.netloc:
+        return "the site's URL cannot hold a user name or password (every page would show it)"
+    wrong = _NOT_IN_URL.search(url)
+    if wrong is not None:
+        return f"the character {wrong.group()!r} cannot be in a URL: write it %-encoded (a % sign as %25)"
+    port = parts.netloc.rpartition(":")[2] if ":" in parts.netloc.rpartition("]")[2] else ""
+    if port and not (port.isdigit() and 0 < int(port) < 65536):
+        return f"the port {port} is not a port number (1 to 65535)"
+    if any(part in (".", "..") for part in parts.path.split("/")):
+        return "the URL's path cannot have . or .. parts"
     return None
+
+
+_NOT_IN_URL = re.compile(r'[^A-Za-z0-9\-._~:/\[\]@!$&\'()*+,;=%]|%(?![0-9A-Fa-f]{2})')
+"""A character a URL may not hold as it is, or a % sign that starts no %-escape."""
 
 
 _KEY = r"""(?:([A-Za-z0-9_-]+)|"((?:[^"\\]|\\.)*)"|'([^']*)')"""
