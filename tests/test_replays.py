@@ -167,6 +167,39 @@ def test_when_every_allowed_card_is_worth_the_same_the_analysis_names_them_if_th
     assert seen["named"] and seen["all"], seen
 
 
+def test_a_thrown_in_deals_score_step_gives_the_match_as_it_stands(worked_deals):
+    deals, site = worked_deals
+    thrown = [deal for deal in deals if deal.outcome in ("thrown-in", "redeal") and deal.match_deals > 1]
+    assert thrown
+    for deal in thrown:
+        html = (site / "en" / "deals" / deal.id / "end.html").read_text(encoding="utf-8")
+        table = re.search(r'<caption>Match after this deal</caption>(.*?)</table>', html, re.S).group(1)
+        names = re.findall(r'<th scope="col" class="number">([^<]+)</th>', table)
+        figures = re.findall(r'<td class="number">([^<]+)</td>', table)
+        seats = {"N": "North", "S": "South", "NS": "North–South", "EW": "East–West"}
+        assert dict(zip(names, figures, strict=True)) == {seats[key]: str(value)
+                                                          for key, value in deal.match_after.items()}
+
+
+def test_the_last_deal_of_a_record_that_stops_before_its_match_ends_says_so(tmp_path):
+    path = REPO / "site_src" / "deals" / "klaberjass-schmeiss.klab"
+    out = tmp_path / "site"
+    assert run_build(REPO, out=str(out), langs=[], deals=[path]) == 0
+    deals = _views(path)
+    assert not deals[-1].ends_match
+    for deal in deals:
+        html = (out / "en" / "deals" / deal.id / "end.html").read_text(encoding="utf-8")
+        said = "The record stops before the end of the match." in html
+        assert said == (deal is deals[-1]), deal.id
+
+
+def test_an_overviews_hands_say_they_are_sorted_by_the_trump_chosen(worked_deals):
+    deals, site = worked_deals
+    for deal in (deal for deal in deals if deal.hands_step.table.trump is not None):
+        html = (site / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        assert "Each hand is sorted as its player holds it once trump is chosen, the trumps in trump order." in html
+
+
 _PLAYER_SUITS = "SHCD"  # black and red alternate
 _TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
 
