@@ -200,6 +200,30 @@ def test_an_overviews_hands_say_they_are_sorted_by_the_trump_chosen(worked_deals
         assert "Each hand is sorted as its player holds it once trump is chosen, the trumps in trump order." in html
 
 
+def test_the_scoreboard_counts_the_best_sequences_from_the_step_that_shows_them(worked_deals):
+    from klabsite.engine.melds import MeldsCompared, MeldsShown
+
+    deals, site = worked_deals
+    seen = 0
+    for deal in (deal for deal in deals if deal.game == "klaberjass"):
+        compared = next((event for step in deal.steps for event in step.step.events
+                         if isinstance(event, MeldsCompared)), None)
+        shown = next((step.index for step in deal.steps
+                      if any(isinstance(event, MeldsShown) for event in step.step.events)), None)
+        for step in (step for step in deal.steps if step.kind != "end"):
+            html = (site / "en" / "deals" / deal.id / f"{step.name}.html").read_text(encoding="utf-8")
+            rows = _rows(re.search(r'<table class="scoreboard">(.*?)</table>', html, re.S).group(1))
+            if shown is None or step.index < shown or not compared.points:
+                assert "Sequences" not in rows, (deal.id, step.name)
+                continue
+            seen += 1
+            best = {"N": "North", "S": "South"}[compared.best.value]
+            names = re.findall(r'<th scope="col" class="number">([^<]+)</th>', html.split('class="scoreboard"')[1])
+            assert dict(zip(names, rows["Sequences"], strict=True)) == {
+                name: str(compared.points if name == best else 0) for name in names}, (deal.id, step.name)
+    assert seen
+
+
 _PLAYER_SUITS = "SHCD"  # black and red alternate
 _TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
 

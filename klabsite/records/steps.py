@@ -47,6 +47,7 @@ from klabsite.engine.events import (
     TrumpChosen,
 )
 from klabsite.engine.klaberjass import BELLA, DixDecided, HandsCompleted
+from klabsite.engine.melds import MeldsCompared, MeldsShown
 from klabsite.engine.seats import Seat
 from klabsite.records.replay import DealReplay
 
@@ -106,6 +107,9 @@ class Table:
     """Klaverjas: roem won so far."""
     bella: dict[str, int] = field(default_factory=dict)
     """Klaberjass: bella scored so far."""
+    melds: dict[str, int] = field(default_factory=dict)
+    """Klaberjass: sequences scored so far: the comparison's winner's points, from when he shows
+    them after the first trick."""
     thrown_in: str | None = None
     """``thrown-in`` or ``redeal`` once the deal is thrown in."""
 
@@ -164,7 +168,9 @@ class _Fold:
         stock = 32 - sum(len(hand) for _, hand in dealt.hands) - (1 if dealt.upcard else 0)
         self.table = Table(hands={}, dealer=dealt.dealer, upcard=dealt.upcard, proposed=dealt.proposed,
                            stock=stock if dealt.upcard else 0, points=dict(zero),
-                           roem=dict(zero) if by_side else {}, bella={} if by_side else dict(zero))
+                           roem=dict(zero) if by_side else {}, bella={} if by_side else dict(zero),
+                           melds={} if by_side else dict(zero))
+        self.sequences = 0  # what the comparison's winner scores for his sequences
 
     def apply(self, event: Event) -> None:
         table = self.table
@@ -197,6 +203,10 @@ class _Fold:
                 self.coming[seat] = []
             dealt = sum(len(cards) for _, cards in event.added)
             self.table = replace(table, bottom=event.bottom, stock=table.stock - dealt)
+        elif isinstance(event, MeldsCompared):
+            self.sequences = event.points if event.best is not None else 0
+        elif isinstance(event, MeldsShown) and self.sequences:
+            self.table = replace(table, melds={**table.melds, _key(event.seat, self.by_side): self.sequences})
         elif isinstance(event, DixDecided) and event.exchanged:
             self.state[event.seven] = ("gone", None)
             self.state[event.upcard] = ("held", None)

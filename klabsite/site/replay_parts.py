@@ -116,7 +116,8 @@ class ReplayParts:
         trick)."""
         table = step.table
         key = ("figures", id(deal), step.kind == "end", table.trump, table.maker, tuple(table.points.items()),
-               tuple(step.last_trick.items()), tuple(table.roem.items()), tuple(table.bella.items()))
+               tuple(step.last_trick.items()), tuple(table.roem.items()), tuple(table.bella.items()),
+               tuple(table.melds.items()))
         return self._remember(key, lambda: self.macros.figures(deal, step, option_links or {}))
 
     @functools.cache  # noqa: B019
