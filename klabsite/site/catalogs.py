@@ -227,7 +227,6 @@ class MissedMessages(NullTranslations):
         return singular if n == 1 else plural
 
 
-# Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.
 _HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
 """Characters no translation may hold: control characters (a carriage return among them) and the
 bidirectional embeddings and overrides, which turn the text around them. The marks U+200E, U+200F
@@ -248,6 +247,7 @@ def _unpaired_isolate(text: str) -> bool:
     return depth != 0
 
 
+# Placeholders: %(name)s, %s / %d, {name} / {0}; markup: HTML tags and Markdown link targets.
 _PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifrx%]")
 _BRACES = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
 MARKUP_TAG = re.compile(r"<(?![A-Za-z][A-Za-z0-9+.-]*:)/?[A-Za-z][^<>]*>")
@@ -375,9 +375,9 @@ def check_message(msgid: str, msgstr: str, *, plural: bool = False, formatted: b
     'a % sign on its own: the text is formatted, so write %% for a percent sign (100 %%)'
     >>> check_message("the jack", "le valet<!-- caché -->")
     'translations may not contain HTML comments (<!--)'
-    >>> check_message("Total", "To\u202etal")
+    >>> check_message("Total", "To\\u202etal")
     'the invisible control character U+202E: remove it (U+200E, U+200F, U+061C and paired isolates may stay)'
-    >>> check_message("Trumps: %(cards)s", "الحكم: \u2066%(cards)s")
+    >>> check_message("Trumps: %(cards)s", "الحكم: \\u2066%(cards)s")
     'an isolate (U+2066 to U+2068) not closed by U+2069, or a U+2069 closing none'
     >>> check_message("The trick.", "Le pli.\\n'Le pli.'")
     'a line break the source does not have: what follows it would be printed too'

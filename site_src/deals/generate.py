@@ -112,6 +112,10 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaverjas-blunder", find("klaverjas", "ship-kv-blunder", "blunder", 2), "Costly cards"),
     Entry("klaverjas-rotterdam", find("klaverjas", "ship-kv-rotterdam", "nat", 2,
                                       "trick-rules=rotterdam undertrump=forbidden"),
+          "Rotterdam rules, nat"),
+    # The seed is the first of ship-kv-rotterdam-N whose deals hold a player who may not undertrump.
+    Entry("klaverjas-no-undertrump", find("klaverjas", "ship-kv-rotterdam-11", "nat", 2,
+                                          "trick-rules=rotterdam undertrump=forbidden"),
           "Rotterdam rules, no undertrumping"),
     Entry("klaverjas-forced", simulate("klaverjas", "ship-kv-forced", "--deals", "2",
                                        "--rules", "trump-choice=forced"), "Forced trump"),
