@@ -93,3 +93,22 @@ def test_each_game_has_a_worked_example(shipped):
     for game in GAMES:
         assert any("worked-example" in deal.tags.get("Tags", "").split()
                    for _, record, _ in shipped if record.tags["Game"] == game for deal in record.deals), game
+
+
+def test_the_shipped_deals_show_every_rule_that_decides_which_cards_may_be_played(shipped):
+    """A record that shows a variant has the variant happen: each play rule of the engine (the
+    forbidden undertrump of a Rotterdam table among them) decides some card of the shipped deals."""
+    from klabsite.engine.klaverjas import PLAY_RULES
+
+    seen = {game: set() for game in GAMES}
+    for _, record, match in shipped:
+        for done in match.deals:
+            if done.deal is None:
+                continue
+            deal = done.fresh()
+            for action, _events in done.applied:
+                if action.card is not None:
+                    seen[record.tags["Game"]].add(deal.play_rule()[1])
+                deal.apply(action)
+    assert set(PLAY_RULES) <= seen["klaverjas"], set(PLAY_RULES) - seen["klaverjas"]
+    assert {"lead", "follow", "higher-trump", "lower-trump", "trump", "any", "beat"} <= seen["klaberjass"]

@@ -113,10 +113,13 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaverjas-rotterdam", find("klaverjas", "ship-kv-rotterdam", "nat", 2,
                                       "trick-rules=rotterdam undertrump=forbidden"),
           "Rotterdam rules, nat"),
-    # The seed is the first of ship-kv-rotterdam-N whose deals hold a player who may not undertrump.
+    # Each seed is the first of its name-N whose deals hold a player who may not undertrump, or
+    # who must: the record shows the rule its title names.
     Entry("klaverjas-no-undertrump", find("klaverjas", "ship-kv-rotterdam-11", "nat", 2,
                                           "trick-rules=rotterdam undertrump=forbidden"),
           "Rotterdam rules, no undertrumping"),
+    Entry("klaverjas-undertrump", find("klaverjas", "ship-kv-undertrump-2", "nat", 2, "trick-rules=rotterdam"),
+          "Rotterdam rules, undertrumping"),
     Entry("klaverjas-forced", simulate("klaverjas", "ship-kv-forced", "--deals", "2",
                                        "--rules", "trump-choice=forced"), "Forced trump"),
     Entry("klaverjas-turned-played", simulate("klaverjas", "ship-kv-turned-played", "--deals", "2",
