@@ -224,6 +224,21 @@ def test_the_scoreboard_counts_the_best_sequences_from_the_step_that_shows_them(
     assert seen
 
 
+def test_a_blank_title_is_no_title_and_a_title_shows_without_its_outer_blanks(tmp_path):
+    source = (FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab").read_text(encoding="utf-8")
+    out = tmp_path / "site"
+    for title, shown in (("   ", None), ("  Three deals  ", "Three deals")):
+        path = tmp_path / "titled.klab"
+        path.write_text(source.replace('[Game "klaberjass"]', f'[Game "klaberjass"]\n[Title "{title}"]'),
+                        encoding="utf-8")
+        assert run_build(REPO, out=str(out), langs=[], deals=[path]) == 0
+        deal = _views(path)[0]
+        html = (out / "en" / "deals" / deal.id / "index.html").read_text(encoding="utf-8")
+        heading = re.sub(r"<[^>]+>", "", re.search(r"<h1>(.*?)</h1>", html, re.S).group(1)).strip()
+        assert heading == (f"{shown} · Klaberjass · deal 1" if shown else "Klaberjass · deal 1"), heading
+        assert "<h1> " not in html and "   ·" not in html
+
+
 _PLAYER_SUITS = "SHCD"  # black and red alternate
 _TRUMP_RANKS, _PLAIN_RANKS = "J9ATKQ87", "ATKQJ987"
 

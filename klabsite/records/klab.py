@@ -469,6 +469,11 @@ class Record:
         return self.game.parse_rules(self.tags.get("Rules", ""))
 
     @property
+    def title(self) -> str | None:
+        """The ``Title`` tag, or None when it is absent or blank (a page shows no empty title)."""
+        return self.tags.get("Title", "").strip() or None
+
+    @property
     def errors(self) -> list[RecordError]:
         """The first reading error of each deal that has one."""
         return [deal.error for deal in self.deals if deal.error is not None]

@@ -678,7 +678,7 @@ def _collected(data: Mapping[str, Any], keys: tuple[str, ...]) -> int:
 
 def _heading(record: Record) -> str:
     rules = record.rules.format()
-    title = record.tags.get("Title")
+    title = record.title
     head = f"{record.game.name} score sheet" + (f": {printable(title)}" if title else "")
     return head + (f" (rules: {rules})" if rules else "")
 

@@ -214,7 +214,7 @@ def _check_titles(config: SiteConfig, languages: tuple[LanguageData, ...], recor
     the records of ``klabsite replay`` are the user's own, in no catalog."""
     if config.deal_files is not None:
         return
-    shown = [loaded.record.tags.get("Title") for loaded in records]
+    shown = [loaded.record.title for loaded in records]
     for language in languages:
         if "content" not in language.catalogs:
             continue

@@ -564,7 +564,7 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     id=done.id, game=match.game.name, source=f"{loaded.path}:{done.record.line}",
                     number=done.number, match_id=loaded.record.match_id(), rules=match.rules,
                     options=_options(match.rules), seats=seats, players=_players(loaded.record, seats),
-                    dealer=done.dealer or seats[0], title=loaded.record.tags.get("Title"),
+                    dealer=done.dealer or seats[0], title=loaded.record.title,
                     note=done.record.tags.get("Note"), tags=tags, steps=step_views,
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
@@ -629,7 +629,7 @@ def match_views(records: Iterable[LoadedRecord]) -> list[MatchView]:
         data = match.to_json()
         views.append(MatchView(
             id=loaded.record.match_id(), game=match.game.name, source=loaded.path,
-            title=loaded.record.tags.get("Title"), players=_players(loaded.record, match.game.seat_list),
+            title=loaded.record.title, players=_players(loaded.record, match.game.seat_list),
             keys=match.game.score_keys, rows=tuple(rows), final=dict(data["final"]), winner=data["winner"],
             over=match.score.over, rules=match.rules,
             hanging=match.deals[-1].hanging if match.deals else 0))

@@ -46,7 +46,7 @@ def extract_titles(fileobj: IO[bytes], keywords: Collection[str], comment_tags: 
     message at the line of its ``Title`` tag. A record that does not read stops the extraction
     with ``klabsite check``'s message (the build would refuse it too)."""
     source = fileobj.read()
-    title = read_record(source).tags.get("Title")
+    title = read_record(source).title
     if not title:
         return
     lines = source.decode("utf-8").split("\n")
