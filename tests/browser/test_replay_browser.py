@@ -341,6 +341,17 @@ def test_a_printed_step_names_its_deal_and_marks_the_trick_winner_in_black(page:
     expect(page.locator(".step-go").first).to_be_hidden()
 
 
+def test_the_player_to_act_stands_out_by_more_than_an_underline(page: Page, base_url, shipped):
+    """A reader looks for whose turn it is: the acting seat's name sits on a ground of its own."""
+    deal = next(deal for deal in shipped.values() if deal.game == "klaverjas")
+    step = next(step for step in deal.steps if step.kind == "card")
+    page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+    grounds = [seat.evaluate("e => getComputedStyle(e).backgroundColor")
+               for seat in page.locator(".card-table .seat-who").all()]
+    acting = page.locator(".card-table .is-acting .seat-who").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert grounds.count(acting) == 1 and acting != "rgba(0, 0, 0, 0)", grounds
+
+
 @pytest.mark.parametrize("media", ["screen", "print"])
 def test_the_cards_of_a_declared_sequence_stand_above_the_rest_of_the_hand_and_are_ringed(page: Page, base_url, shipped,
                                                                                          media):
