@@ -386,6 +386,18 @@ def test_next_on_a_deals_score_leads_to_the_next_deal_and_says_so(replay_site):
             assert '<span role="link" aria-disabled="true">Next</span>' in nav
 
 
+def test_previous_on_a_deals_first_step_leads_to_its_overview_and_says_so(replay_site):
+    """As Next on the last step says "Next deal": "Previous" beside a greyed "First" read as a slip."""
+    for first in (replay_site / "en" / "deals").glob("*/deal.html"):
+        html = first.read_text(encoding="utf-8")
+        nav = re.search(r'<nav class="step-nav" id="step-nav"[^>]*>(.*?)</nav>', html, re.S).group(1)
+        assert '<a rel="prev" href="index.html">Overview</a>' in nav and ">Previous<" not in nav
+        below = re.search(r'<nav class="step-nav step-nav-below"[^>]*>(.*?)</nav>', html, re.S).group(1)
+        assert '<a class="go-prev" href="index.html">Overview</a>' in below
+    step = next((replay_site / "en" / "deals").glob("*/b1.html")).read_text(encoding="utf-8")
+    assert '<a rel="prev" href="deal.html">Previous</a>' in step
+
+
 def _step_nav(html: str) -> str:
     return re.search(r'<nav class="step-nav" id="step-nav"[^>]*>(.*?)</nav>', html, re.S).group(1)
 
