@@ -474,6 +474,19 @@ def test_a_deal_and_its_match_link_to_their_record_to_download(replay_site):
         assert f'<a href="{href.group(1)}" download="{href.group(2)}.klab">Download the record (.klab)</a>' in match
 
 
+def test_a_match_pages_sheet_heads_each_pair_of_columns_with_what_they_count(replay_site):
+    """"Score" and "Running total" over a column per side or player, as on the rules page's sheet."""
+    pages = list((replay_site / "en" / "matches").glob("*/index.html"))
+    assert pages
+    for page in pages:
+        head = re.search(r"<thead>(.*?)</thead>", page.read_text(encoding="utf-8"), re.S).group(1)
+        first, second = re.findall(r"<tr>(.*?)</tr>", head, re.S)
+        assert re.findall(r'colspan="2" class="group">([^<]+)<', first) == ["Score", "Running total"]
+        assert first.count('rowspan="2"') == 3
+        names = [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<th [^>]*>(.*?)</th>", second)]
+        assert names in (["North", "South"] * 2, ["North–South", "East–West"] * 2), names
+
+
 def test_record_text_is_escaped_on_every_page(replay_site):
     pages = list(replay_site.rglob("*.html"))
     assert pages
