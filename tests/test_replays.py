@@ -487,6 +487,21 @@ def test_a_match_pages_sheet_heads_each_pair_of_columns_with_what_they_count(rep
         assert names in (["North", "South"] * 2, ["North–South", "East–West"] * 2), names
 
 
+def test_replay_gives_the_same_site_whatever_order_its_records_are_named_in(tmp_path):
+    """The same records are the same inputs: the gallery and the manifest do not follow the
+    command line's order."""
+    from tests.site_helpers import tree
+
+    records = [FIXTURES / "replays" / "kb_tie_hanging.klab", AUDIT / "kv_roem_nat.klab",
+               FIXTURES / "records" / "valid" / "klaberjass_three_deals.klab"]
+    sites = []
+    for order in (records, records[::-1]):
+        out = tmp_path / f"site{len(sites)}"
+        assert run_build(REPO, out=str(out), langs=[], deals=order) == 0
+        sites.append(tree(out))
+    assert sites[0] == sites[1]
+
+
 def test_record_text_is_escaped_on_every_page(replay_site):
     pages = list(replay_site.rglob("*.html"))
     assert pages

@@ -141,8 +141,9 @@ def run_build(root: Path, *, out: str | None = None, langs: list[str] | None = N
         try:
             config = load_config(root, out_dir=Path(out) if out else None, languages=langs,
                                  base_url=base_url, strict=strict or None)
-            if deals is not None:
-                config = replace(config, deal_files=tuple(deals))
+            if deals is not None:  # a set of records: the same site whatever order they are named in
+                ordered = sorted(deals, key=lambda path: str(path.resolve()))
+                config = replace(config, deal_files=tuple(ordered))
             report = build(config, bar, stages.append)
         finally:
             bar.close()  # every message below starts on a line of its own
