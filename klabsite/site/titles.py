@@ -23,6 +23,7 @@ Registered for Babel in ``babel-content.cfg``::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import IO, Any
 
@@ -31,7 +32,7 @@ from babel.messages.catalog import Catalog
 from klabsite.records.klab import read_record
 from klabsite.site.glossary import sort_key
 
-__all__ = ["TITLE_CONTEXT", "by_title", "extract_titles", "missing_titles", "titles"]
+__all__ = ["TITLE_CONTEXT", "by_title", "title_key", "extract_titles", "missing_titles", "titles"]
 
 TITLE_CONTEXT = "deal title"
 """The ``msgctxt`` of every record title in the catalogs."""
@@ -67,16 +68,38 @@ def titles(translated: Mapping[str, str]) -> Callable[[str], str]:
     return title
 
 
+_ARTICLES = {
+    "en": re.compile(r"(?:the|an?)\s+", re.IGNORECASE),
+    "fr": re.compile(r"(?:(?:les?|la|une?|des)\s+|l[’'])", re.IGNORECASE),
+    "es": re.compile(r"(?:(?:el|las?|los|unas?|unos?)\s+)", re.IGNORECASE),
+}
+"""A title's leading article in each language, which A–Z leaves out ("The dix" goes under D), as
+a library does (Arabic's article ال, the glossary's sort key leaves out already)."""
+
+
+def title_key(text: str, lang: str) -> tuple[str, str]:
+    """How a title sorts A–Z in ``lang``: the glossary's sort key without a leading article.
+
+    >>> sorted(["The maker fails", "A match to 500", "Bella", "The dix"], key=lambda t: title_key(t, "en"))
+    ['Bella', 'The dix', 'The maker fails', 'A match to 500']
+    >>> title_key("L’échange du sept", "fr")[0], title_key("Una partida a 500 puntos", "es")[0]
+    ('echangedusept', 'partidaa500puntos')
+    """
+    article = _ARTICLES.get(lang)
+    found = article.match(text.strip()) if article else None
+    return sort_key(text.strip()[found.end():] if found else text, lang)
+
+
 def by_title(title: Callable[[str], str], lang: str) -> Callable[[Iterable[Any]], list[Any]]:
     """The Jinja filter of one language that orders deals A–Z by their titles as ``title`` (that
-    language's :func:`titles` filter) shows them, the deals of one record together in their
-    order, and untitled deals last, in the order given.
+    language's :func:`titles` filter) shows them, without a leading article (:func:`title_key`),
+    the deals of one record together in their order, and untitled deals last, in the order given.
 
     >>> from types import SimpleNamespace as Deal
     >>> deals = [Deal(title="Pit", match_id="p", number=2), Deal(title=None, match_id="u", number=1),
-    ...          Deal(title="Nat", match_id="n", number=1), Deal(title="Pit", match_id="p", number=1)]
+    ...          Deal(title="The nat", match_id="n", number=1), Deal(title="Pit", match_id="p", number=1)]
     >>> [(deal.title, deal.number) for deal in by_title(titles({}), "en")(deals)]
-    [('Nat', 1), ('Pit', 1), ('Pit', 2), (None, 1)]
+    [('The nat', 1), ('Pit', 1), ('Pit', 2), (None, 1)]
     """
     def ordered(deals: Iterable[Any]) -> list[Any]:
         listed = list(deals)
@@ -85,7 +108,7 @@ def by_title(title: Callable[[str], str], lang: str) -> Callable[[Iterable[Any]]
             first.setdefault(deal.match_id, index)
 
         def key(deal: Any) -> tuple[bool, tuple[str, str], int, int]:
-            named = sort_key(title(deal.title), lang) if deal.title else ("", "")
+            named = title_key(title(deal.title), lang) if deal.title else ("", "")
             return not deal.title, named, first[deal.match_id], deal.number
         return sorted(listed, key=key)
     return ordered
