@@ -71,7 +71,7 @@ def titles(translated: Mapping[str, str]) -> Callable[[str], str]:
 _ARTICLES = {
     "en": re.compile(r"(?:the|an?)\s+", re.IGNORECASE),
     "fr": re.compile(r"(?:(?:les?|la|une?|des)\s+|l[’'])", re.IGNORECASE),
-    "es": re.compile(r"(?:(?:el|las?|los|unas?|unos?)\s+)", re.IGNORECASE),
+    "es": re.compile(r"(?:el|la|las|los|un|una|unas|unos)\s+", re.IGNORECASE),
 }
 """A title's leading article in each language, which A–Z leaves out ("The dix" goes under D), as
 a library does (Arabic's article ال, the glossary's sort key leaves out already)."""
@@ -82,8 +82,9 @@ def title_key(text: str, lang: str) -> tuple[str, str]:
 
     >>> sorted(["The maker fails", "A match to 500", "Bella", "The dix"], key=lambda t: title_key(t, "en"))
     ['Bella', 'The dix', 'The maker fails', 'A match to 500']
-    >>> title_key("L’échange du sept", "fr")[0], title_key("Una partida a 500 puntos", "es")[0]
-    ('echangedusept', 'partidaa500puntos')
+    >>> [title_key(title, lang)[0] for title, lang in [("L’échange du sept", "fr"), ("Une partie", "fr"),
+    ...                                                  ("Una partida", "es"), ("Un palo propuesto", "es")]]
+    ['echangedusept', 'partie', 'partida', 'palopropuesto']
     """
     article = _ARTICLES.get(lang)
     found = article.match(text.strip()) if article else None
