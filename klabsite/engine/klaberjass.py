@@ -56,7 +56,7 @@ from enum import Enum
 from typing import Any
 
 from klabsite.engine.actions import Action, ActionKind, Meld
-from klabsite.engine.cards import DECK, SUITS, Card, Rank, Suit, format_cards, point_sums, strength
+from klabsite.engine.cards import DECK, SUITS, Card, Rank, Suit, format_cards, point_sums, points, strength
 from klabsite.engine.deal import Deal, card_index, check_deck, deal_json
 from klabsite.engine.events import (
     BidMade,
@@ -128,7 +128,7 @@ MAX_SEQUENCES = 150
 """The most one player's sequences can score: a run of five or more (100 with
 ``long-sequence=100``) and a run of four (50) in his nine cards (the tests try every hand shape)."""
 
-MAX_DEAL_VALUE = 162 + MAX_SEQUENCES + BELLA
+MAX_DEAL_VALUE = sum(points(card, Suit.CLUBS) for card in DECK) + LAST_TRICK_BONUS + MAX_SEQUENCES + BELLA
 """The largest difference between the two players' scores for one deal: all the card points
 and the last trick, the sequences (one player's only) and bella, when a failing maker's total goes
 to the opponent. Hanging points count 0 in a ``dd`` value, so a ``dd`` value is never larger."""

@@ -318,10 +318,9 @@ class DealView:
 
     @property
     def last_trick_points(self) -> dict[str, int]:
-        """The points for the last trick, under its winner's score key (seat or side); empty
-        when the deal was not played out."""
-        winner = self.result.get("last_trick") if self.result else None
-        return {winner: LAST_TRICK_BONUS} if winner else {}
+        """The points for the last trick, under its winner's score key (seat or side), as its
+        last step counts them (:attr:`StepView.last_trick`); empty when the deal was not played out."""
+        return self.steps[-1].last_trick if self.steps else {}
 
     @property
     def pit_points(self) -> dict[str, int]:
