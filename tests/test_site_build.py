@@ -535,6 +535,20 @@ def test_a_worked_deal_shows_the_same_hands_as_its_overview_with_a_dix_done(real
         assert ("gone", dix.group(1)) in shown and ("held", dix.group(2)) in shown
 
 
+@pytest.mark.parametrize(("game", "after"), [("klaberjass", {"N": "S", "S": "N"}),
+                                             ("klaverjas", {"N": "E", "E": "S", "S": "W", "W": "N"})])
+def test_a_worked_deal_says_who_deals_and_who_leads_first(real_site, game, after):
+    """The seating picture's dealer is South; the worked deal's may be another, so it says its own."""
+    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    rules = real_site[f"en/{game}-scoring.html"]
+    worked = rules[rules.index('class="worked-deal"'):]
+    dealer = re.search(r'<span class="seat-who">(\w+) (?:<span class="player">[^<]*</span>)?</span> '
+                       r'<span class="badge">dealer<', worked)
+    assert dealer, "the table of hands marks the dealer"
+    seat = next(key for key, name in names.items() if name == dealer.group(1))
+    assert f"<p>{names[seat]} deals; {names[after[seat]]} speaks first and leads to the first trick.</p>" in worked
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "es", "hr", "ar"])
 def test_the_gallery_lists_each_games_deals_a_to_z_by_their_titles_in_the_pages_language(real_site, lang):
     """The deals of one record stay together, in the order they were played; a leading article

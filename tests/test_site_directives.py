@@ -171,10 +171,11 @@ def test_directive_renders_valid_semantic_html(en: Localizer, name: str, args: d
 
 def test_options_break_only_after_the_equals_sign_and_stay_whole_and_english_in_arabic() -> None:
     code = "<code><span>undertrump=</span><wbr><span>required</span></code>"
-    assert code in render_directive(Localizer.untranslated("en"), "trick-rules", {})
+    options = {"game": "klaverjas"}
+    assert code in render_directive(Localizer.untranslated("en"), "options", options)
     assert code.replace("<code>", '<code lang="en">') in render_directive(Localizer.untranslated("fr"),
-                                                                          "trick-rules", {})
-    arabic = render_directive(Localizer.untranslated("ar"), "trick-rules", {})
+                                                                          "options", options)
+    arabic = render_directive(Localizer.untranslated("ar"), "options", options)
     assert '<code lang="en" dir="ltr"><span>undertrump=required</span></code>' in arabic
     assert "<wbr>" not in arabic  # a break inside the isolate would swap its halves (review bug 4)
 
@@ -276,13 +277,14 @@ def test_card_order_lists_trump_and_plain_order_with_points(en: Localizer) -> No
 def test_sequence_values_follow_long_sequence(en: Localizer) -> None:
     text = _text_of(render_directive(en, "sequence-values", {}))
     assert "Three cards 20" in text and "Four cards 50" in text
-    assert "50 with long-sequence=50 (the default) or 100 with long-sequence=100" in text
+    assert "Five or more cards 50, or 100 in the variant below" in text
 
 
 def test_meld_comparison_rows(en: Localizer) -> None:
     rows = _cells(render_directive(en, "meld-comparison", {}))[1:]
-    assert [row[3] for row in rows] == ["—"] * 4 + ["equal-meld=elder", "—", "long-sequence=100"], \
-        "only the options that differ from the standard rules"
+    assert [row[3] for row in rows] == ["—"] * 4 + ["The non-dealer wins equal sequences", "—",
+                                                   "100 for a long sequence"], \
+        "only the variants that differ from the standard rules, named as the rules page names them"
     decided = [(row[4], row[5], row[6]) for row in rows]
     assert decided == [
         ("The dealer", "the higher value", "50"),

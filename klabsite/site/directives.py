@@ -271,7 +271,8 @@ LONG_SEQUENCE_VALUES = (50, 100)
 
 
 def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:
-    """What a Klaberjass sequence is worth, by length, under both ``long-sequence`` values."""
+    """What a Klaberjass sequence is worth, by length: a long one at the default value, and at the
+    other value in the variant the page describes next (players read no option codes here)."""
     _args("sequence-values", raw)
     run = parse_cards("AS KS QS JS TS")
     default = KlaberjassRules().long_sequence
@@ -279,16 +280,11 @@ def sequence_values(loc: Localizer, raw: dict[str, str]) -> View:
         [loc.gettext("Three cards"), _n(loc, meld_value(run[:3], default))],
         [loc.gettext("Four cards"), _n(loc, meld_value(run[:4], default))],
     ]
-    five: list[Cell] = []
-    for value in LONG_SEQUENCE_VALUES:
-        option = _code(loc, f"long-sequence={value}")
-        points = _n(loc, meld_value(run, value))
-        if value == default:
-            five.append(phrase(loc.gettext("%(points)s with %(option)s (the default)"),
-                               points=points, option=option))
-        else:
-            five.append(phrase(loc.gettext("%(points)s with %(option)s"), points=points, option=option))
-    rows.append([loc.gettext("Five or more cards"), _join(loc, five, "or")])
+    other = next(value for value in LONG_SEQUENCE_VALUES if value != default)
+    # TRANSLATORS: the worth of a sequence of five or more cards; the variant box comes next.
+    five = phrase(loc.gettext("%(points)s, or %(other)s in the variant below"),
+                  points=_n(loc, meld_value(run, default)), other=_n(loc, meld_value(run, other)))
+    rows.append([loc.gettext("Five or more cards"), five])
     head = [loc.gettext("Sequence"), loc.gettext("Points")]
     return _table(loc.gettext("What a sequence is worth"), head, rows)
 
@@ -332,9 +328,10 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
         dealer_melds = (tuple(parse_cards(example.dealer)),)
         result = compare(elder, elder_melds, dealer, dealer_melds, example.trump,
                          example.long_sequence, example.equal_meld)
-        changed = (("long-sequence", example.long_sequence, standard.long_sequence),
-                   ("equal-meld", example.equal_meld, standard.equal_meld))
-        options = [_code(loc, f"{name}={value}") for name, value, default in changed if value != default]
+        variants = [name for changed, name in (
+            (example.long_sequence != standard.long_sequence, loc.gettext("100 for a long sequence")),
+            (example.equal_meld != standard.equal_meld, loc.gettext("The non-dealer wins equal sequences")),
+        ) if changed]
         if result.best is None:
             who = loc.gettext("Nobody")
         elif result.best is elder:
@@ -343,10 +340,10 @@ def meld_comparison(loc: Localizer, raw: dict[str, str]) -> View:
             who = loc.gettext("The dealer")
         rows.append([
             _cards(loc, elder_melds[0]), _cards(loc, dealer_melds[0]), loc.suit_name(example.trump),
-            _join(loc, options) if options else "—", who, reasons[result.reason], _n(loc, result.points),
+            _join(loc, variants) if variants else "—", who, reasons[result.reason], _n(loc, result.points),
         ])
     head = [loc.gettext("Non-dealer's sequence"), loc.gettext("Dealer's sequence"), loc.gettext("Trumps"),
-            loc.gettext("Options"), loc.gettext("Who scores"), loc.gettext("Decided by"),
+            loc.gettext("Variant"), loc.gettext("Who scores"), loc.gettext("Decided by"),
             loc.gettext("Points")]
     return _table(loc.gettext("Whose sequence is best"), head, rows, css="meld-comparison")
 
@@ -685,9 +682,9 @@ def trick_rules(loc: Localizer, raw: dict[str, str]) -> View:
                      *(_cards(loc, cards) for cards in answers)])
     head: list[Cell] = [
         loc.gettext("Situation"), loc.gettext("Trick so far"), loc.gettext("Your hand"),
-        phrase(loc.gettext("Amsterdam (%(option)s)"), option=_code(loc, "trick-rules=amsterdam")),
-        phrase(loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=required")),
-        phrase(loc.gettext("Rotterdam with %(option)s"), option=_code(loc, "undertrump=forbidden")),
+        loc.pgettext("table head", "Amsterdam rules"),
+        loc.pgettext("table head", "Rotterdam rules, undertrumping required"),
+        loc.pgettext("table head", "Rotterdam rules, undertrumping forbidden"),
     ]
     caption = phrase(loc.gettext("The cards you may play, with %(suit)s as trumps"),
                      suit=loc.suit_name(TRICK_RULES_TRUMP))

@@ -167,13 +167,16 @@ class WorkedDeal:
     """The ``worked-deal`` picture: a shipped deal told in full by the replay macros.
 
     ``prefix`` is the folder of the deal's replay pages, relative from a rules page
-    (``deals/<id>/``); ``hands`` the step that shows its hands (:attr:`DealView.hands_step`).
+    (``deals/<id>/``); ``hands`` the step that shows its hands (:attr:`DealView.hands_step`);
+    ``first`` says who deals and who speaks and leads first, as the seating picture does: the
+    deal's dealer need not be the picture's.
     """
 
     kind: ClassVar[str] = "worked_deal"
     deal: DealView
     hands: Any
     prefix: str
+    first: Cell
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,9 +296,14 @@ def seating(loc: Any, raw: dict[str, str]) -> Seating:
         caption = loc.gettext("The Klaverjas table seen from above")
     else:
         caption = loc.gettext("The Klaberjass table seen from above")
-    first = loc.gettext("%(dealer)s deals; %(leader)s speaks first and leads to the first trick.")
-    facts.append(phrase(first, dealer=loc.seat_name(dealer), leader=loc.seat_name(leader)))
+    facts.append(_first(loc, game, dealer))
     return Seating(caption, tuple(views), direction, tuple(facts))
+
+
+def _first(loc: Any, game: str, dealer: Seat) -> Cell:
+    """Who deals, and who speaks first and leads to the first trick."""
+    first = loc.gettext("%(dealer)s deals; %(leader)s speaks first and leads to the first trick.")
+    return phrase(first, dealer=loc.seat_name(dealer), leader=loc.seat_name(first_to_lead(game, dealer)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -422,7 +430,7 @@ def worked_deal(loc: Any, raw: dict[str, str], deals: Sequence[DealView] = ()) -
     deal = worked_example(deals, _game("worked-deal", raw))
     if deal is None:
         return ()
-    return WorkedDeal(deal, deal.hands_step, f"deals/{deal.id}/")
+    return WorkedDeal(deal, deal.hands_step, f"deals/{deal.id}/", _first(loc, deal.game, deal.dealer))
 
 
 PICTURES = {
