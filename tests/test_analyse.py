@@ -125,10 +125,11 @@ def test_check_dd_reports_a_wrong_value_at_its_line_naming_the_right_one(capsys,
     lines[at] = lines[at].replace(f"{best_card}:{best_value}", f"{best_card}:{int(best_value) + 100}")
     path = tmp_path / "game.klab"
     path.write_text("\n".join(lines), encoding="utf-8")
-    assert run_check(capsys, path)[0] == 0  # well formed: check alone does not solve
-    status, out, err = run_check(capsys, "--dd", path)
-    assert status == 1 and out == ""
-    assert err == f"{path}:{at + 1}: dd of {lines[at].split(' {')[0]} disagrees with the solver: expected {right}\n"
+    assert run_check(capsys, "--no-dd", path)[0] == 0  # well formed: --no-dd does not solve
+    expected = f"{path}:{at + 1}: dd of {lines[at].split(' {')[0]} disagrees with the solver: expected {right}\n"
+    for options in ((), ("--dd",)):  # record-format.md: check reports any other mismatch at its line
+        status, out, err = run_check(capsys, *options, path)
+        assert (status, out, err) == (1, "", expected)
 
 
 def test_verify_dd_reports_the_first_wrong_annotation_of_each_deal():

@@ -105,9 +105,11 @@ def test_unreadable_annotations_are_refused(text, message):
 
 
 def _check(capsys, tmp_path, text: str) -> tuple[int, str]:
+    """``klabsite check --no-dd`` of ``text``: the form of its annotations, not the solver's values
+    (which the tests of a wrong value check with plain ``check``)."""
     path = tmp_path / "game.klab"
     path.write_text(text, encoding="utf-8")
-    status, out, err = run_check(capsys, path)
+    status, out, err = run_check(capsys, "--no-dd", path)
     assert "Traceback" not in err
     return status, err.replace(f"{path}:", "FILE:")
 
@@ -160,8 +162,8 @@ def test_a_forced_cards_dd_is_checked_against_the_solver_too(capsys, tmp_path):
     path = tmp_path / "game.klab"
     text = _replace(CANONICAL, "S KH\n", "S KH {dd KH:99}\n")
     path.write_text(text, encoding="utf-8")
-    assert run_check(capsys, path)[0] == 0  # well formed: it names the one legal card
-    status, _, err = run_check(capsys, "--dd", path)
+    assert run_check(capsys, "--no-dd", path)[0] == 0  # well formed: it names the one legal card
+    status, _, err = run_check(capsys, path)
     assert status == 1
     assert err == f"{path}:{_line_of(text, 'S KH {dd KH:99}')}: dd of S KH disagrees with the solver: " \
                   "expected {dd KH:-18}\n"
@@ -174,7 +176,7 @@ def test_an_illegal_card_is_reported_as_illegal_whatever_its_dd_says(capsys, tmp
                                 "with KH\n")
 
 
-def test_a_right_dd_passes_check_and_unknown_annotations_anywhere(capsys, tmp_path):
+def test_a_well_formed_dd_passes_check_no_dd_and_unknown_annotations_anywhere(capsys, tmp_path):
     text = _replace(_replace(CANONICAL, "N JH\n", f"N JH {_n_jh(7)} {{seen}}\n"), "N take\n", "N take {hm 1}\n")
     assert _check(capsys, tmp_path, text) == (0, "")
 

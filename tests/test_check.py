@@ -69,6 +69,56 @@ def test_first_error_of_each_deal_is_reported(capsys, tmp_path):
     ]
 
 
+@pytest.mark.parametrize("dealer", ["W", "E", "S"])
+def test_the_dealer_moves_on_after_an_unfinished_deal(capsys, tmp_path, dealer):
+    """rules.md: the Klaverjas dealer moves one seat clockwise every deal, a deal recorded only in
+    part included: after West's unfinished deal, North deals."""
+    text = (FIXTURES / "valid" / "klaverjas_unfinished.klab").read_text()
+    path = tmp_path / "dealer.klab"
+    path.write_text(text.replace('[Deal "2"]\n[Dealer "N"]', f'[Deal "2"]\n[Dealer "{dealer}"]'))
+    status, _, err = run_check(capsys, path)
+    line = text.splitlines().index('[Dealer "N"]') + 1
+    assert status == 1 and err.startswith(f"{path}:{line}: wrong dealer: deal 2 is dealt by N, not {dealer}")
+
+
+def _klaberjass_unfinished_after(*actions: str, rules: str = "") -> str:
+    """Deal 1 of a Klaberjass record (dealt by S) cut after ``actions`` and marked unfinished, then
+    as deal 2 the record's deal 3, dealt by S again."""
+    lines = (FIXTURES / "valid" / "klaberjass_three_deals.klab").read_text().splitlines()
+    start, second = lines.index('[Deal "1"]'), lines.index('[Deal "2"]')
+    head = [line for line in lines[start:second] if line.startswith("[") and not line.startswith("[Result")]
+    deal_2 = [line.replace('[Deal "3"]', '[Deal "2"]') for line in lines[lines.index('[Deal "3"]'):]]
+    match = lines[:start] if not rules else [*lines[:start - 1], f'[Rules "{rules}"]', ""]
+    return "\n".join([*match, *head, '[Termination "unfinished"]', *actions, "", *deal_2]) + "\n"
+
+
+def test_an_unfinished_klaberjass_deal_passes_the_deal_on(capsys, tmp_path):
+    path = tmp_path / "kb.klab"
+    path.write_text(_klaberjass_unfinished_after("N pass"))
+    status, _, err = run_check(capsys, path)
+    assert status == 1 and "wrong dealer: deal 2 is dealt by N, not S" in err
+
+
+def test_a_record_stopping_on_a_schmeiss_may_go_on_with_either_dealer_when_a_redeal_keeps_him(capsys, tmp_path):
+    """rules.md: an accepted schmeiss keeps the dealer with schmeiss-redeal=same-dealer; a record
+    that stops on the schmeiss does not say whether it was accepted."""
+    path = tmp_path / "kb.klab"
+    path.write_text(_klaberjass_unfinished_after("N schmeiss", rules="schmeiss-redeal=same-dealer"))
+    status, _, err = run_check(capsys, path)
+    assert (status, err) == (0, "")
+    path.write_text(_klaberjass_unfinished_after("N schmeiss"))
+    status, _, err = run_check(capsys, path)
+    assert status == 1 and "wrong dealer: deal 2 is dealt by N, not S" in err
+
+
+def test_a_record_without_deals_is_an_error_at_its_game_tag(capsys, tmp_path):
+    """record-format.md: a .klab file records one match: one or more deals."""
+    path = tmp_path / "empty.klab"
+    path.write_text('%klab 1\n; a sheet just begun\n[Game "klaverjas"]\n')
+    status, out, err = run_check(capsys, path)
+    assert (status, out) == (1, "") and err.startswith(f"{path}:3: no deals: a record holds one or more deals")
+
+
 def test_unreadable_file_exits_2(capsys, tmp_path):
     status, out, err = run_check(capsys, tmp_path / "missing.klab")
     assert status == 2 and out == "" and "cannot read" in err

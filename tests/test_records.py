@@ -246,6 +246,15 @@ def test_nobella_is_read_in_any_case():
         (minimal().replace('[Dealer "S"]', '[Dealer "W"]'), 4, "klaberjass is played by N S only"),
         (minimal().replace(DECK, DECK.replace("AS", "")), 5, "lacks AS"),
         (minimal().replace('[Deal "1"]', '[Deal "one"]'), 3, "takes the deal's number"),
+        # Only ASCII letters change case: the long s is not S, the Kelvin sign not k.
+        (minimal().replace('[Dealer "S"]', '[Dealer "\u017f"]'), 4, "unknown seat"),
+        (minimal("\u017f take"), 6, "unknown seat"),
+        (minimal().replace(DECK, DECK.replace("AS", "A\u017f")), 5, "cannot read"),
+        (minimal("N ta\u212ae"), 6, "cannot read action"),
+        # record-format.md: meld R[,R…], each sequence's cards joined by -.
+        (minimal("N take", "N meld KS-QS-JS,"), 7, "cannot read meld"),
+        (minimal("N take", "N meld KS--QS-JS"), 7, "cannot read meld"),
+        (minimal("N take", "N meld ,KS-QS-JS"), 7, "cannot read meld"),
     ],
 )
 def test_reading_errors_carry_their_line(text, line, words):

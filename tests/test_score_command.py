@@ -575,7 +575,8 @@ def test_a_killed_run_leaves_no_mixed_files(capsys, tmp_path):
         process.kill()
         process.wait()
         current = path.read_bytes()
-        assert check_json(capsys, path)["game"] == "klaverjas"
+        replayed, errors = check_bytes(current)  # a sheet with no deals yet is read, though check wants one
+        assert replayed is not None and not errors and replayed.game.name == "klaverjas"
         versions.add(current)
     ok(capsys, path, "add", "--playing", "NS", "--points", "92")  # cleans whatever was left
     assert sorted(files_of(tmp_path)) == ["sheet.klab", "sheet.klab.undo"]

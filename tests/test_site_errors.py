@@ -8,6 +8,7 @@ traceback. Broken ``.po`` syntax, which Babel's reader would let through, fails 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -369,6 +370,21 @@ def test_a_persons_own_tag_words_are_kept_beside_the_true_ones(project):
     _edit(project / "site_src" / "deals" / "klaberjass-capot.klab", '[Tags "capot"]', '[Tags "capot my-best"]')
     status, _, stderr = build_quietly(project, langs=["en"])
     assert status == 0, stderr
+
+
+def test_blunder_is_kept_on_a_deal_without_analysis_and_refused_on_an_analysed_one(project):
+    """record-format.md: blunder is a card whose dd cost is 20 or more: without dd annotations the
+    cost is not known, so the word is the recorder's to give."""
+    (project / "site_src" / "deals").mkdir()
+    record = project / "site_src" / "deals" / "klaverjas-nat.klab"
+    text = (REPO / "site_src" / "deals" / "klaverjas-nat.klab").read_text(encoding="utf-8")
+    assert '[Tags "nat"]' in text and "{dd " in text, "deal 1 is analysed and no blunder"
+    blunder = text.replace('[Tags "nat"]', '[Tags "nat blunder"]')
+    record.write_text(re.sub(r" \{dd [^}]*\}", "", blunder), encoding="utf-8")
+    status, _, stderr = build_quietly(project, langs=["en"])
+    assert status == 0, stderr
+    record.write_text(blunder, encoding="utf-8")
+    assert "[Tags] 'blunder' is not true of this deal" in _error(project)
 
 
 def test_a_source_folder_that_is_a_link_out_of_the_project_is_refused(project, tmp_path):

@@ -7,7 +7,7 @@ solver per deal. Existing ``dd`` annotations are replaced (a forced card loses i
 everything else (tags, notes, unknown annotations) is kept, comments are dropped and the output
 is canonical. Ids do not change: annotations are not part of them.
 
-The analysis itself is :mod:`klabsite.solver.annotate`, which ``klabsite check --dd`` and
+The analysis itself is :mod:`klabsite.solver.annotate`, which ``klabsite check`` and
 ``klabsite simulate --analyse`` / ``--find`` use too.
 
 Exit status: 0 analysed; 1 a record with mistakes (``FILE:LINE: message``, as ``klabsite check``

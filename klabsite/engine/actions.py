@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from klabsite.engine.cards import Card, CardError, Suit, parse_cards
+from klabsite.engine.cards import Card, CardError, Suit
 from klabsite.engine.seats import Seat
-from klabsite.engine.text import quote
+from klabsite.engine.text import ascii_lower, quote
 
 __all__ = ["ActionKind", "Action", "ActionError", "IllegalAction", "Meld"]
 
@@ -110,7 +110,7 @@ class Action:
         parts = words.split()
         if not parts:
             raise ActionError("an action line needs a seat and an action, e.g. N take or S JH")
-        head, rest = parts[0].lower(), parts[1:]
+        head, rest = ascii_lower(parts[0]), parts[1:]
         try:
             if head == "name":
                 if len(rest) != 1:
@@ -119,7 +119,7 @@ class Action:
             if head == "meld":
                 if len(rest) != 1:
                     raise ActionError("meld takes its sequences joined by commas: meld KS-QS-JS,9D-8D-7D")
-                return cls.meld(seat, tuple(tuple(parse_cards(m)) for m in rest[0].split(",") if m))
+                return cls.meld(seat, _read_melds(rest[0]))
             if head in _WORDS:
                 if rest:
                     raise ActionError(f"{head} takes nothing after it, found {quote(' '.join(rest))}")
@@ -127,7 +127,7 @@ class Action:
             card = Card.parse(parts[0])
         except CardError as error:
             raise ActionError(f"cannot read action {quote(words.strip())}: {error}") from None
-        if [word.lower() for word in rest] == ["nobella"]:
+        if [ascii_lower(word) for word in rest] == ["nobella"]:
             return cls.play(seat, card, bella=False)
         if rest:
             raise ActionError(f"a card may be followed only by nobella, found {quote(' '.join(rest))}")
@@ -157,3 +157,13 @@ class Action:
 
     def __str__(self) -> str:
         return f"{self.seat} {self.words}"
+
+
+def _read_melds(text: str) -> tuple[tuple[Card, ...], ...]:
+    """The sequences of a ``meld`` action: each one's cards joined by ``-``, the sequences joined by
+    commas, with nothing missing between two marks (``KS-QS-JS,9D-8D-7D``)."""
+    runs = [run.split("-") for run in text.split(",")]
+    if any("" in run for run in runs):
+        raise ActionError(f"cannot read meld {quote(text)}: join each sequence's cards with - and the "
+                          "sequences with commas, e.g. meld KS-QS-JS,9D-8D-7D")
+    return tuple(tuple(Card.parse(card) for card in run) for run in runs)

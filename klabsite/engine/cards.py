@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from klabsite.engine.text import quote
+from klabsite.engine.text import ascii_upper, quote
 
 __all__ = [
     "Suit",
@@ -72,7 +72,7 @@ class Suit(Enum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit letter or symbol, in either case (``h``, ``H``, ``♥``)."""
-        key = text.strip().upper()
+        key = ascii_upper(text.strip())
         for suit in cls:
             if key in (suit.value, suit.symbol, suit.name):
                 return suit
@@ -114,7 +114,7 @@ class Rank(Enum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank letter, in either case, accepting ``10`` for the ten."""
-        key = text.strip().upper()
+        key = ascii_upper(text.strip())
         if key == "10":
             key = "T"
         for rank in cls:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from klabsite.engine.text import quote
+from klabsite.engine.text import ascii_upper, quote
 
 __all__ = ["Seat", "Side", "SeatError"]
 
@@ -51,7 +51,7 @@ class Seat(Enum):
     def parse(cls, text: str) -> Seat:
         """Read a seat letter in either case."""
         try:
-            return cls(text.strip().upper())
+            return cls(ascii_upper(text.strip()))
         except ValueError:
             raise SeatError(f"unknown seat {quote(text)}: use N, E, S or W") from None
 
@@ -84,7 +84,7 @@ class Side(Enum):
     @classmethod
     def parse(cls, text: str) -> Side:
         """Read ``NS`` or ``EW`` (also ``SN``/``WE``) in either case."""
-        key = text.strip().upper()
+        key = ascii_upper(text.strip())
         key = {"SN": "NS", "WE": "EW"}.get(key, key)
         try:
             return cls(key)

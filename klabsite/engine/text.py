@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["QUOTE_LIMIT", "LARGEST_NUMBER", "quote", "printable", "shorten", "whole_number"]
+__all__ = ["QUOTE_LIMIT", "LARGEST_NUMBER", "ascii_lower", "ascii_upper", "quote", "printable", "shorten",
+           "whole_number"]
 
 QUOTE_LIMIT = 60
 """The most characters of offending text an error message quotes (an ellipsis marks the cut)."""
@@ -31,6 +32,25 @@ LARGEST_NUMBER = 999_999_999
 """The largest number klabsite reads anywhere (deal numbers, points, targets): beyond any real score."""
 
 _DIGITS = re.compile(r"[0-9]+")
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` in upper case if it is all ASCII, else unchanged: a reader lenient about case
+    changes only ASCII letters, so that ``ſ`` (long s) never reads as ``S``.
+
+    >>> ascii_upper("jh"), ascii_upper("\u017f")
+    ('JH', 'ſ')
+    """
+    return text.upper() if text.isascii() else text
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` in lower case if it is all ASCII, else unchanged (the Kelvin sign is not ``k``).
+
+    >>> ascii_lower("TAKE"), ascii_lower("ta\u212ae")
+    ('take', 'taKe')
+    """
+    return text.lower() if text.isascii() else text
 
 
 def _escaped(char: str) -> str:

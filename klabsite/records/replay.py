@@ -161,6 +161,8 @@ def replay(record: Record) -> MatchReplay:
         if done.result is not None:
             context.expected_dealer = game.next_dealer(rules, done.dealer, done.result.outcome)
             match.score.add(done.result.score, counted=done.result.counted)
+        elif done.dealer is not None:
+            context.expected_dealer = _dealer_after_unfinished(match, done.dealer, done.record)
         done.match = dict(match.score.totals)
     return match
 
@@ -207,6 +209,17 @@ def _lacks_a_tag(match: MatchReplay, record: DealRecord) -> bool:
         return False
     turned = getattr(match.rules, "trump_choice", None) == "turned"
     return "Deck" not in record.tags or (turned and "Proposed" not in record.tags)
+
+
+def _dealer_after_unfinished(match: MatchReplay, dealer: Seat, record: DealRecord) -> Seat | None:
+    """Who deals after a deal recorded only in part: the rotation goes on as after a played deal
+    (an unfinished deal was not thrown in), unless the record stops on a schmeiss not yet answered
+    while an accepted one keeps the dealer (``schmeiss-redeal=same-dealer``): then either may."""
+    rules = match.rules
+    pending = bool(record.actions) and record.actions[-1].kind is ActionKind.SCHMEISS
+    if pending and getattr(rules, "schmeiss_redeal", None) == "same-dealer":
+        return None
+    return match.game.next_dealer(rules, dealer, "played")
 
 
 def _wrong_dealer(match: MatchReplay, context: _Context, done: DealReplay) -> str:

@@ -110,7 +110,8 @@ def load_records(config: SiteConfig) -> tuple[LoadedRecord, ...]:
 def _check_tags(done: DealReplay, game: str, display: str) -> None:
     """Refuse a word of the deal's ``Tags`` that klabsite knows and that is not true of the deal
     (the gallery shows it as a fact); a person's own words are kept as they are, and so are the
-    words of a deal recorded only in part (what the players said of its end cannot be checked)."""
+    words of a deal recorded only in part (what the players said of its end cannot be checked),
+    and ``blunder`` on a deal without ``dd`` annotations (a card's cost takes the analysis)."""
     words = done.record.tags.get("Tags", "").split()
     known = [word for word in words if word in TAG_WORDS]
     line = done.record.tag_lines.get("Tags", done.record.line)
@@ -122,6 +123,8 @@ def _check_tags(done: DealReplay, game: str, display: str) -> None:
     if not known or done.record.unfinished:
         return
     true = set(deal_tags(done, game))
+    if all(values is None for values in done.record.dd_values()):
+        true.add("blunder")  # not analysed: whether a card cost 20 points or more cannot be told
     false = next((word for word in known if word not in true), None)
     if false is not None:
         raise BuildError(f"[Tags] {quote(false)} is not true of this deal (the record format says when each "

@@ -71,7 +71,7 @@ def analyse_record(record: Record) -> tuple[MatchReplay, list[RecordError]]:
 
 def verify_dd(replayed: MatchReplay) -> list[RecordError]:
     """The first ``dd`` annotation of each deal whose values are not the solver's, as an error at
-    its line naming the annotation expected (``klabsite check --dd``)."""
+    its line naming the annotation expected (``klabsite check``, unless ``--no-dd``)."""
     errors = []
     for done in replayed.deals:
         record = done.record

@@ -413,3 +413,85 @@ def test_the_extra_cards_step_shows_which_three_cards_each_player_got(page: Page
             marked = seat.locator(".slot:has(.extra-mark)")
             assert marked.count() == 3
         expect(page.locator(".what")).to_contain_text("The cards marked + came with the extra cards")
+
+
+_CONTRAST = """e => { const rgb = s => s.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(e); const ink = rgb(style.color), ground = rgb(style.backgroundColor);
+  const [a, b] = [lum(ink), lum(ground)].sort((x, y) => y - x);
+  return [ground.length === 4 ? ground[3] : 1, (a + 0.05) / (b + 0.05)]; }"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_player_to_acts_name_reads_at_4_5_to_1_on_its_own_solid_ground(browser, base_url, shipped, scheme):
+    """WCAG AA for text: a translucent ground over the felt's gradient fell to 3.9 : 1 in light mode."""
+    context = browser.new_context(java_script_enabled=False, color_scheme=scheme)
+    page = context.new_page()
+    deal = next(deal for deal in shipped.values() if deal.game == "klaverjas")
+    step = next(step for step in deal.steps if step.kind == "card")
+    page.goto(f"{base_url}en/deals/{deal.id}/{step.name}.html")
+    alpha, ratio = page.locator(".card-table .is-acting .seat-who").evaluate(_CONTRAST)
+    assert alpha == 1 and ratio >= 4.5, (alpha, ratio)
+    context.close()
+
+
+def test_an_acting_name_that_wraps_keeps_its_ground_whole_on_each_line(page: Page, base_url, shipped):
+    deal = next(deal for deal in shipped.values() if deal.game == "klaverjas")
+    step = next(step for step in deal.steps if step.kind == "card")
+    page.goto(f"{base_url}ar/deals/{deal.id}/{step.name}.html")
+    breaking = page.locator(".card-table .is-acting .seat-who").evaluate(
+        "e => getComputedStyle(e).boxDecorationBreak || getComputedStyle(e).webkitBoxDecorationBreak")
+    assert breaking == "clone"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_skip_link_is_wholly_out_of_sight_until_it_has_the_focus(page: Page, base_url, sample_deals, width):
+    """Croatian's second skip link wraps to three lines: a fixed offset left its foot on the page."""
+    page.set_viewport_size({"width": width, "height": 740})
+    for lang in ("en", "fr", "es", "hr", "ar"):
+        page.goto(f"{base_url}{lang}/deals/{sample_deals['klaverjas']}/t1-4.html")
+        links = page.locator(".skip-link").all()
+        assert len(links) == 2
+        for link in links:
+            box = link.bounding_box()
+            assert box and box["y"] + box["height"] <= 0, (lang, link.inner_text(), box)
+        page.keyboard.press("Tab")
+        box = links[0].bounding_box()
+        assert box and box["y"] >= 0, "focused, it comes into view"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "hr", "ar"])
+def test_the_card_order_table_fits_a_390_px_phone(page: Page, base_url, lang):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base_url}{lang}/cards.html")
+    wide, room = page.locator("table.card-order").evaluate("t => [t.scrollWidth, t.parentElement.clientWidth]")
+    assert wide <= room, f"the card order needs {wide} px and has {room}"
+
+
+def test_short_links_in_tables_and_facts_are_24_px_targets_on_a_touch_screen(browser, base_url, sample_deals):
+    """A trick's number, a deal's number on a score sheet, a tag word: WCAG's 24 × 24 px."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    for path, selector in ((f"deals/{sample_deals['klaverjas']}/index.html", "table.tricks th[scope=row] > a"),
+                           (f"deals/{sample_deals['klaverjas']}/index.html", "dl.facts dd a"),
+                           ("deals/index.html", ".toc-tags a")):
+        page.goto(f"{base_url}en/{path}")
+        links = page.locator(selector).all()
+        assert links, selector
+        for link in links:
+            box = link.bounding_box()
+            assert box and box["width"] >= 24 and box["height"] >= 24, (selector, link.inner_text(), box)
+    context.close()
+
+
+def test_on_paper_code_wraps_and_the_marks_help_link_is_left_out(page: Page, base_url, sample_deals):
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 688, "height": 1000})  # an A4 sheet's text width
+    for lang in ("en", "ar"):
+        page.goto(f"{base_url}{lang}/record-format.html")
+        clipped = page.locator("pre").evaluate_all("all => all.filter(e => e.scrollWidth > e.clientWidth + 1).length")
+        assert clipped == 0
+    page.goto(f"{base_url}en/deals/{sample_deals['klaverjas']}/t1-4.html")
+    assert page.locator(".marks-help").count() and not page.locator(".marks-help").first.is_visible()
