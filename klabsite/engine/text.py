@@ -48,7 +48,7 @@ def ascii_lower(text: str) -> str:
     """``text`` in lower case if it is all ASCII, else unchanged (the Kelvin sign is not ``k``).
 
     >>> ascii_lower("TAKE"), ascii_lower("ta\u212ae")
-    ('take', 'taKe')
+    ('take', 'ta\u212ae')
     """
     return text.lower() if text.isascii() else text
 
