@@ -119,6 +119,29 @@ def test_a_record_without_deals_is_an_error_at_its_game_tag(capsys, tmp_path):
     assert (status, out) == (1, "") and err.startswith(f"{path}:3: no deals: a record holds one or more deals")
 
 
+@pytest.mark.parametrize(("fixture", "old", "new", "message"), [
+    ("klaberjass_score_sheet.klab", '[Totals "N 84 S 60"]', '[Totals "N 0 S 0"]',
+     "[Totals] the totals N 0 S 0 add up to 0, which no deal can make"),
+    ("klaberjass_score_sheet.klab", '[Totals "N 84 S 60"]', '[Totals "N 1 S 143"]',
+     "[Totals] N 1: no deal gives a player that total"),
+    ("klaverjas_score_sheet.klab", '[Points "NS 92"]', '[Points "NS 1"]',
+     "[Points] NS 1: no deal gives a side 1 card points"),
+    ("klaverjas_score_sheet.klab", '[Roem "NS 20 EW 0"]', '[Roem "NS 10 EW 0"]',
+     "[Roem] NS 10: roem comes in 20, 50, 100 and 200"),
+    ("klaverjas_score_sheet.klab", '[Roem "NS 20 EW 0"]', '[Roem "NS 700 EW 700"]',
+     "[Roem] NS 700 EW 700: no deal holds more than"),
+])
+def test_a_score_sheet_deal_no_deal_could_give_is_an_error_at_its_tag(capsys, tmp_path, fixture, old, new, message):
+    """rules.md: cards count 2, 3, 4, 10, 11, 14 or 20 and the last trick 10; roem comes in 20, 50,
+    100 and 200. A score sheet's figures must be ones a deal can give, as ``klabsite score`` asks."""
+    text = (FIXTURES / "valid" / fixture).read_text()
+    path = tmp_path / fixture
+    path.write_text(text.replace(old, new, 1))
+    status, _, err = run_check(capsys, path)
+    line = text.splitlines().index(old) + 1
+    assert status == 1 and err.startswith(f"{path}:{line}: {message}"), err
+
+
 def test_unreadable_file_exits_2(capsys, tmp_path):
     status, out, err = run_check(capsys, tmp_path / "missing.klab")
     assert status == 2 and out == "" and "cannot read" in err

@@ -111,7 +111,7 @@ bonus and the most roem a deal can hold (a ``dd`` value is never larger)."""
 _CARD_SUMS = frozenset().union(*point_sums(len(DECK)))
 SIDE_POINT_SUMS = _CARD_SUMS | {total + LAST_TRICK_BONUS for total in _CARD_SUMS}
 """The card points one side can take in a deal: every number from 0 to 162 but 1 and 161 (what
-``klabsite score`` accepts; a record is checked against the rule book only)."""
+``klabsite score`` accepts, and ``klabsite check`` in a score-sheet deal's ``Points``)."""
 
 
 def _roem_sums() -> frozenset[int]:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from klabsite.engine import klaberjass, klaverjas
 from klabsite.engine.actions import Action, ActionKind
 from klabsite.engine.cards import Card, Suit
 from klabsite.engine.events import Event
@@ -33,6 +34,7 @@ from klabsite.engine.games import Game
 from klabsite.engine.klaverjas import DEAL_POINTS
 from klabsite.engine.match import MatchScore
 from klabsite.engine.options import GameRules
+from klabsite.engine.roem import MAX_DEAL_ROEM
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.text import quote
 from klabsite.records.annotations import AnnotationError, check_dd
@@ -322,8 +324,11 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
         line = record.line_of("Totals")
         if len(totals) != len(game.seats):
             raise RecordError("[Totals] gives both players' totals, e.g. [Totals \"N 84 S 60\"]", line)
-        args: tuple[Any, ...] = (rules, dealer, maker, {Seat(key): value for key, value in totals.items()},
-                                 context.hanging)
+        by_seat = {Seat(key): value for key, value in totals.items()}
+        problem = klaberjass.totals_problem(rules, by_seat)  # type: ignore[arg-type]
+        if problem is not None:
+            raise RecordError(f"[Totals] {problem}", line)
+        args: tuple[Any, ...] = (rules, dealer, maker, by_seat, context.hanging)
     else:
         playing = Side(tags["Playing"])
         points = parse_scores(tags["Points"], game.score_keys, what="Points")
@@ -335,7 +340,9 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
                     raise RecordError(f"[Points] {side.other} {other}: a side has at most {DEAL_POINTS} card "
                                       "points", line)
                 points[side.value] = DEAL_POINTS - other
+        _check_sheet_points(points, line)
         roem = parse_scores(tags.get("Roem", "NS 0"), game.score_keys, what="Roem")
+        _check_sheet_roem(roem, record.line_of("Roem"))
         pit = "Pit" in tags
         if pit and tags["Pit"] != playing.value:
             raise RecordError(f"[Pit \"{tags['Pit']}\"]: only the playing side ({playing}) can make pit",
@@ -346,6 +353,25 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
         return game.scored_result(*args)
     except ValueError as error:
         raise RecordError(str(error), line) from None
+
+
+def _check_sheet_points(points: dict[str, int], line: int) -> None:
+    """Refuse card points no side can take in a Klaverjas deal (1, and so 161 for the other)."""
+    for key, value in points.items():
+        if value not in klaverjas.SIDE_POINT_SUMS:
+            raise RecordError(f"[Points] {key} {value}: no deal gives a side {value} card points (cards "
+                              "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)", line)
+
+
+def _check_sheet_roem(roem: dict[str, int], line: int) -> None:
+    """Refuse roem no Klaverjas deal holds: a side's roem is made of 20, 50, 100 and 200."""
+    for key, value in roem.items():
+        if value not in klaverjas.ROEM_SUMS:
+            raise RecordError(f"[Roem] {key} {value}: roem comes in 20, 50, 100 and 200, which make 0, 20, "
+                              "40 or more, in tens", line)
+    if sum(roem.values()) > MAX_DEAL_ROEM:
+        raise RecordError(f"[Roem] {format_scores(roem, ('NS', 'EW'))}: no deal holds more than "
+                          f"{MAX_DEAL_ROEM} roem, both sides together", line)
 
 
 def _check_result(match: MatchReplay, done: DealReplay) -> None:
