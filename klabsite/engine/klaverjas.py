@@ -82,6 +82,8 @@ __all__ = [
     "MAX_DEAL_VALUE",
     "SIDE_POINT_SUMS",
     "ROEM_SUMS",
+    "points_problem",
+    "roem_problem",
     "KlaverjasError",
     "KlaverjasPhase",
     "KlaverjasDeal",
@@ -128,6 +130,45 @@ ROEM_SUMS = _roem_sums()
 and 200): 0, 20, and every multiple of 10 from 40 to 700. Not every one of them can be held: an
 exhaustive search over the ways to share the cards among tricks finds no way to 530, 630 or 670
 to 690; this set does not refuse those."""
+
+
+def points_problem(points: Mapping[str, int]) -> str | None:
+    """Why card points (last trick included) by side, ``NS`` or ``EW``, cannot come from one deal,
+    or ``None`` when they can; a side left out has the rest of 162, checked after those given.
+
+    >>> print(points_problem({"NS": 92}))
+    None
+    >>> print(points_problem({"EW": 161}))
+    EW 161: no deal gives a side 161 card points (cards count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)
+    """
+    for key in [*points, *(side.value for side in _SIDES if side.value not in points)]:
+        value = points[key] if key in points else DEAL_POINTS - points[Side(key).other.value]
+        if value not in SIDE_POINT_SUMS:
+            return (f"{key} {value}: no deal gives a side {value} card points (cards count 2, 3, 4, 10, "
+                    "11, 14 or 20, the last trick 10)")
+    return None
+
+
+def roem_problem(roem: Mapping[str, int]) -> str | None:
+    """Why roem by side, ``NS`` or ``EW``, cannot come from one deal, or ``None`` when it can.
+
+    >>> print(roem_problem({"NS": 20, "EW": 0}))
+    None
+    >>> print(roem_problem({"NS": 10}))
+    NS 10: roem comes in 20, 50, 100 and 200, which make 0, 20, 40 or more
+    """
+    for key, value in roem.items():
+        if value > MAX_DEAL_ROEM:
+            return (f"{key} {value}: no deal holds more than {MAX_DEAL_ROEM} roem (four jacks, four aces, "
+                    "kings and queens, and four runs of four)")
+        if value % 10:
+            return f"{key} {value} is not a multiple of 10 (roem comes in 20, 50, 100 …)"
+        if value not in ROEM_SUMS:
+            return f"{key} {value}: roem comes in 20, 50, 100 and 200, which make 0, 20, 40 or more"
+    if sum(roem.values()) > MAX_DEAL_ROEM:
+        both = " ".join(f"{side.value} {roem[side.value]}" for side in _SIDES if side.value in roem)
+        return f"{both}: no deal holds more than {MAX_DEAL_ROEM} roem, both sides together"
+    return None
 
 TRICKS = 8
 PACKETS = (3, 2, 3)

@@ -34,7 +34,6 @@ from klabsite.engine.games import Game
 from klabsite.engine.klaverjas import DEAL_POINTS
 from klabsite.engine.match import MatchScore
 from klabsite.engine.options import GameRules
-from klabsite.engine.roem import MAX_DEAL_ROEM
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.text import quote
 from klabsite.records.annotations import AnnotationError, check_dd
@@ -217,11 +216,11 @@ def _dealer_after_unfinished(match: MatchReplay, dealer: Seat, record: DealRecor
     """Who deals after a deal recorded only in part: the rotation goes on as after a played deal
     (an unfinished deal was not thrown in), unless the record stops on a schmeiss not yet answered
     while an accepted one keeps the dealer (``schmeiss-redeal=same-dealer``): then either may."""
-    rules = match.rules
+    game, rules = match.game, match.rules
     pending = bool(record.actions) and record.actions[-1].kind is ActionKind.SCHMEISS
-    if pending and getattr(rules, "schmeiss_redeal", None) == "same-dealer":
+    if pending and game.next_dealer(rules, dealer, "redeal") is not game.next_dealer(rules, dealer, "played"):
         return None
-    return match.game.next_dealer(rules, dealer, "played")
+    return game.next_dealer(rules, dealer, "played")
 
 
 def _wrong_dealer(match: MatchReplay, context: _Context, done: DealReplay) -> str:
@@ -340,9 +339,11 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
                     raise RecordError(f"[Points] {side.other} {other}: a side has at most {DEAL_POINTS} card "
                                       "points", line)
                 points[side.value] = DEAL_POINTS - other
-        _check_sheet_points(points, line)
         roem = parse_scores(tags.get("Roem", "NS 0"), game.score_keys, what="Roem")
-        _check_sheet_roem(roem, record.line_of("Roem"))
+        problems = {"Points": klaverjas.points_problem(points), "Roem": klaverjas.roem_problem(roem)}
+        for tag, problem in problems.items():
+            if problem is not None:
+                raise RecordError(f"[{tag}] {problem}", record.line_of(tag))
         pit = "Pit" in tags
         if pit and tags["Pit"] != playing.value:
             raise RecordError(f"[Pit \"{tags['Pit']}\"]: only the playing side ({playing}) can make pit",
@@ -353,25 +354,6 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
         return game.scored_result(*args)
     except ValueError as error:
         raise RecordError(str(error), line) from None
-
-
-def _check_sheet_points(points: dict[str, int], line: int) -> None:
-    """Refuse card points no side can take in a Klaverjas deal (1, and so 161 for the other)."""
-    for key, value in points.items():
-        if value not in klaverjas.SIDE_POINT_SUMS:
-            raise RecordError(f"[Points] {key} {value}: no deal gives a side {value} card points (cards "
-                              "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)", line)
-
-
-def _check_sheet_roem(roem: dict[str, int], line: int) -> None:
-    """Refuse roem no Klaverjas deal holds: a side's roem is made of 20, 50, 100 and 200."""
-    for key, value in roem.items():
-        if value not in klaverjas.ROEM_SUMS:
-            raise RecordError(f"[Roem] {key} {value}: roem comes in 20, 50, 100 and 200, which make 0, 20, "
-                              "40 or more, in tens", line)
-    if sum(roem.values()) > MAX_DEAL_ROEM:
-        raise RecordError(f"[Roem] {format_scores(roem, ('NS', 'EW'))}: no deal holds more than "
-                          f"{MAX_DEAL_ROEM} roem, both sides together", line)
 
 
 def _check_result(match: MatchReplay, done: DealReplay) -> None:

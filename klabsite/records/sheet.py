@@ -40,7 +40,6 @@ from klabsite.engine import klaverjas
 from klabsite.engine.games import Game, get_game
 from klabsite.engine.klaberjass import totals_problem
 from klabsite.engine.options import GameRules, KlaberjassRules
-from klabsite.engine.roem import MAX_DEAL_ROEM
 from klabsite.engine.seats import Seat, SeatError, Side
 from klabsite.engine.text import LARGEST_NUMBER, printable, quote, shorten, whole_number
 from klabsite.engine.tricks import LAST_TRICK_BONUS
@@ -182,32 +181,22 @@ def _read_points(text: str, playing: Side) -> dict[str, int]:
 
 def _check_points(points: Mapping[str, int]) -> None:
     """Refuse card points no side can take (1, and so 161 for the other side), the side given first."""
-    for key in [*points, *(side for side in ("NS", "EW") if side not in points)]:
-        value = _side_points(points, Side(key))
-        if value not in klaverjas.SIDE_POINT_SUMS:
-            raise SheetError(f"--points: {key} {value}: no deal gives a side {value} card points (cards "
-                             "count 2, 3, 4, 10, 11, 14 or 20, the last trick 10)")
+    problem = klaverjas.points_problem(points)
+    if problem is not None:
+        raise SheetError(f"--points: {problem}")
 
 
 def _read_roem(text: str) -> dict[str, int]:
     roem = _pairs(text, "--roem", lambda word: _side(word, "--roem").value, '"NS 20 EW 0"')
-    for key, value in roem.items():
-        if value > MAX_DEAL_ROEM:
-            raise SheetError(f"--roem: {key} {value}: no deal holds more than {MAX_DEAL_ROEM} roem (four "
-                             "jacks, four aces, kings and queens, and four runs of four)")
-        if value % 10:
-            raise SheetError(f"--roem: {key} {value} is not a multiple of 10 (roem comes in 20, 50, 100 …)")
-        if value not in klaverjas.ROEM_SUMS:
-            raise SheetError(f"--roem: {key} {value}: roem comes in 20, 50, 100 and 200, which make 0, 20, "
-                             "40 or more")
+    _check_roem(roem)
     return roem
 
 
 def _check_roem(roem: Mapping[str, int]) -> None:
-    """Refuse roem of both sides together beyond what one deal holds."""
-    if sum(roem.values()) > MAX_DEAL_ROEM:
-        raise SheetError(f"--roem: {format_scores(roem, ('NS', 'EW'))}: no deal holds more than "
-                         f"{MAX_DEAL_ROEM} roem, both sides together")
+    """Refuse roem no deal holds: a side's, or both sides' together."""
+    problem = klaverjas.roem_problem(roem)
+    if problem is not None:
+        raise SheetError(f"--roem: {problem}")
 
 
 def _read_totals(text: str, game: Game, rules: GameRules) -> dict[str, int]:
