@@ -333,10 +333,11 @@ def test_klaverjas_score_is_the_engines(en: Localizer, args: dict[str, str], res
                                         score: dict[str, int]) -> None:
     html = render_directive(en, "klaverjas-score", args)
     head, *rows = _cells(html)
-    # the points written down count the last trick's 10: the column says so (they are not card points)
-    assert head[1] == "Points with the last trick"
-    assert sum(int(row[1]) for row in rows) == 162
-    shown = {("NS" if row[0].startswith("North") else "EW"): int(row[5]) for row in rows}
+    assert head[1].startswith("North–South") and head[2].startswith("East–West")
+    by_part = {row[0]: [int(value) for value in row[1:]] for row in rows}
+    # the points written down count the last trick's 10: the row says so (they are not card points)
+    assert sum(by_part["Points with the last trick"]) == 162
+    shown = dict(zip(("NS", "EW"), by_part["Score"], strict=True))
     playing = Side.parse(args["playing"])
     points = {Side.parse(args["points"][:2]): int(args["points"][3:])}
     (side, value), = points.items()

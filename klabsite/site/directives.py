@@ -531,20 +531,24 @@ def klaverjas_score(loc: Localizer, raw: dict[str, str]) -> View:
     """
     args = _args("klaverjas-score", raw, ("playing", "points", "roem", "pit"))
     result, playing = _klaverjas_result(args, Seat.W)
-    rows: list[list[Cell]] = []
-    for side in Side:
+    sides = tuple(Side)
+    # One column a side, one row a part of the score: three columns fit a phone in every language.
+    head: list[Cell] = [""]
+    for side in sides:
         role = loc.gettext("playing side") if side is playing else loc.gettext("opponents")
-        pit_bonus = PIT_BONUS if result.pit and side is playing else 0
-        rows.append([
-            # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
-            phrase(loc.gettext("%(side)s (%(role)s)"), side=SideName(loc.side_name(side)), role=role),
-            _n(loc, (result.points or {})[side.value]), _n(loc, result.roem[side.value]),
-            _n(loc, pit_bonus), _n(loc, result.totals[side.value]),
-            _n(loc, result.score[side.value]),
-        ])
-    # TRANSLATORS: a column of the side's card points counted with the last trick's 10.
-    head = [loc.gettext("Side"), loc.gettext("Points with the last trick"), loc.gettext("Roem"),
-            loc.gettext("Pit"), loc.gettext("Total"), loc.gettext("Score")]
+        # TRANSLATORS: a side and its role, e.g. "North–South (playing side)".
+        head.append(phrase(loc.gettext("%(side)s (%(role)s)"), side=SideName(loc.side_name(side)), role=role))
+    pit = {side.value: PIT_BONUS if result.pit and side is playing else 0 for side in sides}
+    parts = (
+        # TRANSLATORS: a row of the sides' card points counted with the last trick's 10.
+        (loc.gettext("Points with the last trick"), result.points or {}),
+        (loc.gettext("Roem"), result.roem),
+        (loc.gettext("Pit"), pit),
+        (loc.gettext("Total"), result.totals),
+        (loc.gettext("Score"), result.score),
+    )
+    rows: list[list[Cell]] = [[label, *(_n(loc, values[side.value]) for side in sides)]
+                              for label, values in parts]
     # TRANSLATORS: caption of a worked Klaverjas deal, e.g. "Playing side North–South, 112 to 70: Made";
     # %(points)s and %(other)s are the totals of the playing side and of the opponents.
     totals = result.totals

@@ -163,7 +163,8 @@ class Table:
     """A table whose first column holds row headers, in a focusable, labelled scroll region.
 
     The region is labelled with the caption's text; ``css`` is an extra class of the ``<table>``.
-    A :class:`HeadGroup` in ``head`` stands for its columns.
+    A :class:`HeadGroup` in ``head`` stands for its columns; an empty string is the blank corner
+    above the row headers.
     """
 
     kind: ClassVar[str] = "table"

@@ -469,6 +469,16 @@ def test_the_card_order_table_fits_a_390_px_phone(page: Page, base_url, lang):
     assert wide <= room, f"the card order needs {wide} px and has {room}"
 
 
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "hr", "ar"])
+def test_the_worked_klaverjas_scores_fit_a_360_px_phone(page: Page, base_url, lang):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base_url}{lang}/klaverjas-scoring.html")
+    sizes = page.locator("table.deal-score").evaluate_all(
+        "tables => tables.map(t => [t.scrollWidth, t.parentElement.clientWidth])")
+    assert len(sizes) == 4
+    assert all(wide <= room for wide, room in sizes), sizes
+
 def test_short_links_in_tables_and_facts_are_24_px_targets_on_a_touch_screen(browser, base_url, sample_deals):
     """A trick's number, a deal's number on a score sheet, a tag word: WCAG's 24 × 24 px."""
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844},
