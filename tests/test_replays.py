@@ -181,6 +181,25 @@ def test_a_thrown_in_deals_score_step_gives_the_match_as_it_stands(worked_deals)
                                                           for key, value in deal.match_after.items()}
 
 
+
+def test_the_deal_that_ends_a_match_says_who_won_it_on_its_overview_and_score_step(worked_deals):
+    deals, site = worked_deals
+    names = {"N": "North", "S": "South", "NS": "North–South", "EW": "East–West"}
+    ends = [deal for deal in deals if deal.ends_match]
+    assert len(ends) == 2, "one whole match of each game"
+    for deal in ends:
+        winner = max(deal.match_after, key=deal.match_after.__getitem__)
+        loser = min(deal.match_after, key=deal.match_after.__getitem__)
+        verb = "win" if deal.by_side else "wins"
+        said = (f"{names[winner]} {verb} the match, {deal.match_after[winner]:,} to "
+                f"{deal.match_after[loser]:,}.")
+        for page in ("index.html", "end.html"):
+            html = (site / "en" / "deals" / deal.id / page).read_text(encoding="utf-8")
+            assert f'<p class="match-result">{said}</p>' in html, (deal.id, page)
+    others = [deal for deal in deals if not deal.ends_match]
+    assert not any("the match," in (site / "en" / "deals" / deal.id / "end.html").read_text(encoding="utf-8")
+                   for deal in others)
+
 def test_the_last_deal_of_a_record_that_stops_before_its_match_ends_says_so(tmp_path):
     path = REPO / "site_src" / "deals" / "klaberjass-schmeiss.klab"
     out = tmp_path / "site"

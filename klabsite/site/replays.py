@@ -300,6 +300,8 @@ class DealView:
     """Points still hanging after this deal."""
     ends_match: bool = False
     """Whether the match is over after this deal."""
+    match_winner: str | None = None
+    """On the deal that ends the match, the score key of its winner (None if it is drawn)."""
     match_deals: int = 1
     """How many deals its record holds."""
     proposed: Suit | None = None
@@ -562,6 +564,7 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                 tricks = tuple(step.table.tricks[-1] for step in steps
                                if step.table.won_by is not None and step.name.startswith("t"))
                 tags = tuple(done.record.tags.get("Tags", "").split())
+                ends_match = match.score.over and done is match.deals[-1]
                 views.append(DealView(
                     id=done.id, game=match.game.name, source=f"{loaded.path}:{done.record.line}",
                     number=done.number, match_id=loaded.record.match_id(), rules=match.rules,
@@ -571,7 +574,8 @@ def deal_views(records: Iterable[LoadedRecord]) -> list[DealView]:
                     result=done.result.to_json() if done.result is not None else None,
                     outcome=done.outcome, match_before=dict(before), match_after=after,
                     hanging_before=hanging, hanging_after=done.hanging,
-                    ends_match=match.score.over and done is match.deals[-1], match_deals=len(match.deals),
+                    ends_match=ends_match, match_deals=len(match.deals),
+                    match_winner=match.score.winner if ends_match else None,
                     proposed=getattr(done.deal, "proposed", None), tricks=tricks,
                     record_text=loaded.text))
             if after is not None:
