@@ -28,6 +28,7 @@ SIMULATED = {  # seeds where the case comes up, found once and checked below
     "turned.klab": ("klaverjas", "w0", 2, "trump-choice=turned"),
     "schmeisser.klab": ("klaberjass", "w20", 3, "schmeiss-round-2=on"),
     "refuser.klab": ("klaberjass", "w20", 3, "schmeiss-round-2=on schmeiss-refused=refuser-makes"),
+    "second-round.klab": ("klaberjass", "w16", 3, ""),
 }
 
 
@@ -130,11 +131,11 @@ def test_a_schmeiss_says_what_the_other_player_chooses_between_in_each_round(bui
             refused = any(isinstance(event, BidMade) and event.word == "refuse" for event in answer.step.events)
             if refused:
                 trump_fixed = any(isinstance(event, TrumpChosen) for event in answer.step.events)
-                assert offer.schmeiss_round == (1 if trump_fixed else 2), (deal.id, offer.name)
-            rounds.add(offer.schmeiss_round)
+                assert offer.bid_round == (1 if trump_fixed else 2), (deal.id, offer.name)
+            rounds.add(offer.bid_round)
             who = offer.step.action.seat
             other = next(seat for seat in deal.seats if seat != who)
-            expected = SCHMEISS_SAID[offer.schmeiss_round, maker_refuses].format(
+            expected = SCHMEISS_SAID[offer.bid_round, maker_refuses].format(
                 who=NAMES[who.value], other=NAMES[other.value])
             assert expected in _said(site, deal, offer.name), _said(site, deal, offer.name)
     assert rounds == {1, 2}, "the seed has a schmeiss in each round"
@@ -154,7 +155,7 @@ def test_with_no_trick_melds_void_sequences_score_only_with_a_trick(built):
     first, second = views["kb_sequences_void.klab"]
     assert "North has the better sequences and will score 100 for them on winning a trick." in _said(
         site, first, "m2")
-    assert "South has the better sequences and will score 20 for them on winning a trick." in _said(
+    assert "South alone declares sequences and will score 20 for them on winning a trick." in _said(
         site, second, "m2")
     for deal, who in ((first, "North"), (second, "South")):
         end = _said(site, deal, "end")
@@ -168,6 +169,24 @@ def test_sequences_that_score_say_nothing_of_a_trick(built):
     assert "won no trick" not in _said(site, deal, "end")
     assert deal.voided_sequences is None
 
+
+
+def test_a_klaberjass_pass_in_the_second_round_says_again(built):
+    """Both bidding rounds ask the same two players: a pass of the second round is his second."""
+    site, views = built
+    seen = {1: 0, 2: 0}
+    for name in ("schmeisser.klab", "refuser.klab", "second-round.klab", "kb_sequences_void.klab"):
+        for deal in views[name]:
+            for step in deal.steps:
+                passed = [event for event in step.step.events if isinstance(event, BidMade) and event.word == "pass"]
+                if not passed:
+                    continue
+                said = _said(site, deal, step.name)
+                who = NAMES[passed[0].seat.value]
+                expected = f"{who} passes again." if step.bid_round == 2 else f"{who} passes."
+                assert expected in said, (deal.id, step.name, said)
+                seen[step.bid_round] += 1
+    assert seen[1] and seen[2], seen
 
 def test_the_new_sentences_are_translated(built):
     site, views = built

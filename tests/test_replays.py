@@ -373,7 +373,7 @@ def test_score_sentences_for_made_failed_tie_hanging_nat_and_pit(replay_site):
     assert re.search(r"chose trump and had \d+ points to \d+, no more than (North–South|East–West): they are nat, "
                      r"and", joined)
     assert re.search(r"the maker, had \d+ points, as many as (North|South): a tie", joined)
-    assert "They took every trick: a pit, and its 100 are in that total." in joined
+    assert "They took every trick, a pit: its 100 points are in that total." in joined
 
 
 def test_the_overviews_table_of_tricks_says_where_the_last_tricks_10_is(replay_site):
@@ -705,7 +705,9 @@ def test_an_analysed_deal_shows_each_cards_cost_and_the_best_card_on_its_step_pa
     assert forced and not any(step.dd for step in forced)
     for step in forced:
         html = (page / f"{step.name}.html").read_text(encoding="utf-8")
-        assert '<p class="analysis">The only card the rules allow.</p>' in html, step.name
+        seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[step.step.seat.value]
+        said = f"{seat} has only this card left." if step.hand_size == 1 else "The only card the rules allow."
+        assert f'<p class="analysis">{said}</p>' in html, step.name
     assert any(not step.all_equal for step in analysed) and any(step.all_equal for step in analysed)
     unequal = next(step for step in analysed if not step.all_equal)
     assert '<p class="analysis">Meilleur coup' in (out / "fr" / page.relative_to(out / "en") / f"{unequal.name}.html"
@@ -811,9 +813,10 @@ def test_a_won_trick_marks_the_cards_that_make_its_roem_and_no_other_step_marks_
                                     trick.group(1)) if trick else []
                 said = re.search(r"Roem in the trick: (\d+) \(([^)]*)\)", re.sub(r"<[^>]+>", "", html))
                 assert bool(marked) == bool(said), (path.name, step.name)
-                if said and said.group(2) == "four of a kind":
+                if said and said.group(2) in ("four of a kind", "four jacks"):
                     four_of_a_kind += 1
                     assert len({glyph[:-1] for glyph in marked}) == 1 and len(marked) == 4
+                    assert (said.group(2) == "four jacks") == (marked[0][0] == "J") == (said.group(1) == "200")
                 elif said:
                     parts = said.group(2).split(" and ")
                     assert 2 <= len(marked) <= 4 and (len(marked) == 2) == (parts == ["stuk"]), (marked, parts)
@@ -1010,13 +1013,13 @@ def test_a_klaberjass_card_that_turns_the_deal_names_the_maker(tmp_path):
 
 
 RULE_SENTENCES = {
-    "higher-trump": "Trumps were led, so {who} must play a higher trump.",
-    "lower-trump": "Trumps were led and {who} holds no higher trump, so may play any trump.",
+    "higher-trump": "A trump was led, so {who} must play a higher trump.",
+    "lower-trump": "A trump was led and {who} holds no higher trump, so may play any trump.",
     "trump": "{who} has no {suit}, so must trump.",
     "overtrump": "{who} has no {suit}, so must trump higher than the trump in the trick.",
     "undertrump": "{who} has no {suit} and cannot trump higher, so must trump lower: these rules require it.",
     "no-undertrump": "{who} has no {suit} and cannot trump higher, and trumping lower is not allowed: the card must "
-                     "be of another suit.",
+                     "not be a trump.",
     "partner-wins": "{who} has no {suit}, but their partner is winning the trick, so any card may be played "
                     "(Amsterdam rules).",
     "only-lower-trumps": "{who} has no {suit} and only trumps lower than the one in the trick, so must play one of them.",
@@ -1071,7 +1074,7 @@ def test_each_card_step_says_which_rule_decided_the_cards_allowed(tmp_path, path
                     expected = (f"{who} has no trumps, so may play any card." if led is step.table.trump
                                 else f"{who} has no {suits[led.value]} and no trumps, so may play any card.")
                 elif step.rule == "lower-trump" and step.forced:
-                    expected = f"Trumps were led and {who} holds a single trump, so must play it."
+                    expected = f"A trump was led and {who} holds a single trump, so must play it."
                 elif step.rule == "partner-no-undertrump" and step.forced:
                     expected = PARTNER_FORCED.format(who=who, suit=suits[led.value])
                     seen.add("partner-forced")
@@ -1108,7 +1111,7 @@ def test_a_klaberjass_step_says_when_the_card_led_must_be_beaten(tmp_path):
     out = tmp_path / "site"
     assert run_build(Path(__file__).resolve().parents[1], out=str(out), langs=["en"], deals=[path]) == 0
     sentences = {"beat": "{who} can beat the card led, and under these rules must.",
-                 "higher-trump": "Trumps were led, so {who} must play a higher trump.",
+                 "higher-trump": "A trump was led, so {who} must play a higher trump.",
                  "trump": "{who} has no {suit}, so must trump."}
     suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     seen = set()
@@ -1174,9 +1177,9 @@ def test_an_overview_names_its_rules_one_way_led_by_the_standard_game_when_no_ru
         words = re.sub(r"<[^>]+>", "", rules)
         standard = all(name in ("target", "deals") for name, _ in deal.options)
         seen.add(standard)
-        assert words.startswith("the standard game: ") == standard, words
+        assert words.startswith("the standard rules: ") == standard, words
         assert re.search(r"(to [\d,]+ points|a match of \d+ deals?)$", words), words
-        assert rules.count("<a href=") == len(words.removeprefix("the standard game: ").split("; ")), rules
+        assert rules.count("<a href=") == len(words.removeprefix("the standard rules: ").split("; ")), rules
     assert seen == {True, False}
 
 

@@ -112,3 +112,32 @@ def test_the_shipped_deals_show_every_rule_that_decides_which_cards_may_be_playe
                 deal.apply(action)
     assert set(PLAY_RULES) <= seen["klaverjas"], set(PLAY_RULES) - seen["klaverjas"]
     assert {"lead", "follow", "higher-trump", "lower-trump", "trump", "any", "beat"} <= seen["klaberjass"]
+
+
+def test_the_long_sequences_record_scores_a_sequence_of_five_at_100(shipped):
+    """The record titled for ``long-sequence=100`` has the option decide: a sequence of five scores 100."""
+    from klabsite.engine.melds import Declared, MeldsCompared
+
+    scored = []
+    for _, record, match in shipped:
+        if "long-sequence=100" not in record.tags.get("Rules", ""):
+            continue
+        for done in match.deals:
+            events = [event for _, events in done.applied for event in events]
+            fives = {event.seat for event in events if isinstance(event, Declared)
+                     and any(len(meld) >= 5 for meld in event.melds)}
+            scored += [event.points for event in events if isinstance(event, MeldsCompared) and event.best in fives]
+    assert scored and all(points >= 100 for points in scored), scored
+
+
+def test_each_shipped_file_has_the_title_its_generator_gives():
+    """``generate.py`` rewrites the files: a title changed by hand would be lost."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("shipped_deals_generate", DEALS / "generate.py")
+    generate = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = generate  # its dataclasses look their module up
+    spec.loader.exec_module(generate)
+    for entry in generate.PLAN:
+        assert read_record(entry.path.read_text(encoding="utf-8")).tags["Title"] == entry.title, entry.name

@@ -100,6 +100,20 @@ def test_found_deals_follow_the_dealer_rotation_and_carry_hanging_points():
     assert all("hanging-points" in deal.tags["Tags"] for deal in record.deals)
 
 
+
+@pytest.mark.parametrize(("seed", "outcomes", "rules"), [
+    ("r-a", ["played", "played"], "deals=2"),
+    ("r-c", ["redeal", "played"], "deals=1"),  # a deal thrown in does not count toward deals=N
+    ("r-e", ["played", "redeal"], ""),  # no match of N deals ends on a deal thrown in
+])
+def test_found_deals_make_a_match_of_the_deals_that_count(seed, outcomes, rules):
+    record, _ = find("klaberjass", seed, "schmeiss", count=2, bot_names=["random"])
+    replayed = replay(record)
+    assert replayed.valid
+    assert [done.result.outcome for done in replayed.deals] == outcomes
+    assert record.tags.get("Rules", "") == rules
+    assert replayed.score.over == (outcomes[-1] == "played")
+
 @pytest.mark.parametrize(("game", "words", "bots"), [
     ("klaberjass", "dix,sequence-duel", "random,random"),
     ("klaverjas", "bella,last-trick-decides", "random,random,random,random"),

@@ -17,6 +17,7 @@ from klabsite.engine.roem import trick_roem
 from klabsite.engine.seats import Seat, Side
 from klabsite.site.directives import (
     DIRECTIVES,
+    OPTION_PAGES,
     TRICK_RULE_COLUMNS,
     DirectiveError,
     parse_directive,
@@ -506,6 +507,16 @@ def test_option_links_in_the_options_table_point_to_real_headings(en: Localizer)
             slug, _, anchor = href.partition("#")
             assert anchor in anchors[slug.removesuffix(".html")], href
 
+
+
+def test_every_option_page_a_rules_line_links_is_a_real_heading() -> None:
+    """A deal's rules line links each option, or its value (``trick-rules=rotterdam``), to its heading."""
+    anchors = {_page_slug(page): _anchors(page) for page in PAGES}
+    for game, pages in OPTION_PAGES.items():
+        for key, href in pages.items():
+            slug, _, anchor = href.partition("#")
+            assert anchor in anchors[slug.removesuffix(".html")], (game, key, href)
+    assert OPTION_PAGES["klaverjas"]["trick-rules=rotterdam"].endswith("#rotterdam-rules")
 
 def test_every_option_value_is_explained_in_the_pages() -> None:
     """Players reading a record's ``Rules`` tag find every ``name=value`` on the game's pages."""

@@ -11,7 +11,9 @@ The record: the deals found, in the order found, as the deals of one match, so t
 record: deal 1 is dealt by the dealer ``seeded_rng(S)`` draws, and each later deal follows the
 rotation (and receives the hanging points) after the one before; the record's rules are
 ``--rules`` with ``deals=N``, a match of exactly the N deals found (``--rules`` may not give a
-``target`` or ``deals`` of its own, which would end the match elsewhere). ``Source`` names the
+``target`` or ``deals`` of its own, which would end the match elsewhere). A Klaberjass deal
+thrown in does not count toward ``deals=N``, so N counts only the deals played; when the last deal
+found is thrown in, the record has no ``deals=N`` and stops before the end of its match. ``Source`` names the
 seed of every deal: ``simulated seeds=S-4,S-19 find=pit bots=…``. Every deal is analysed (``dd``
 annotations) and tagged; its ``Tags`` hold all the words asked for (and any others it has).
 
@@ -48,7 +50,7 @@ from klabsite.commands.simulation import (
 )
 from klabsite.engine.games import Game, get_game
 from klabsite.engine.seats import Seat
-from klabsite.records.klab import Record, format_deal, read_record
+from klabsite.records.klab import DealRecord, Record, format_deal, read_record
 from klabsite.records.replay import replay
 from klabsite.records.tags import TAG_WORDS, deal_tags, ruled_out
 from klabsite.solver.annotate import analyse_record
@@ -321,16 +323,37 @@ def find(game_name: str, seed: str, words: str, *, count: int = 1, rules: str = 
     return _record(spec, players, found), progress.tried
 
 
+def _match_of(spec: FindSpec, deals: Sequence[DealRecord], tags: dict[str, str]) -> Record:
+    """The deals found as one match. Its ``deals=N`` counts what the rules count: a deal thrown in
+    does not, so three deals found, two of them thrown in, are a match of one deal. When the last
+    deal found is thrown in, no match of N deals ends there: the record keeps the game's own
+    target, a match it stops before the end of (or, should a deal reach that target, ``deals=``
+    the number found, as for a match where every deal counts)."""
+    base = replace(Record.new(spec.game, spec.rules).rules, deals=None)  # the --rules given
+
+    def match(rules: str) -> Record:
+        record = Record.new(spec.game, rules, **tags)
+        record.deals.extend(deals)
+        record.renumber()
+        return record
+
+    found = match(spec.rules)
+    replayed = replay(found).deals
+    counted = sum(done.result is not None and done.result.counted for done in replayed)
+    if counted == len(deals):
+        return found
+    last_counts = replayed[-1].result is not None and replayed[-1].result.counted
+    shorter = match(replace(base, deals=counted).format() if last_counts else base.format())
+    return shorter if replay(shorter).valid else found
+
 def _record(spec: FindSpec, players: str, found: Sequence[Found]) -> Record:
     seeds = ",".join(spec.candidate(hit.number) for hit in found)
     tags = {"Source": f"simulated seeds={seeds} find={','.join(spec.words)} bots={','.join(spec.bots)}"}
     if players:
         tags["Players"] = players
-    record = Record.new(spec.game, spec.rules, **tags)
     head = Record.new(spec.game, spec.rules).to_text()
-    for hit in found:
-        record.deals.append(read_record(f"{head}\n{hit.deal}").deals[0])
-    record.renumber()
+    deals = [read_record(f"{head}\n{hit.deal}").deals[0] for hit in found]
+    record = _match_of(spec, deals, tags)
     replayed = describe(record, analyse=True)
     for done in replayed.deals:
         missing = set(spec.words) - set(done.record.tags.get("Tags", "").split())

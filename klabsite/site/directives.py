@@ -744,11 +744,14 @@ OPTION_PAGES = {
     },
     "klaverjas": {
         "trump-choice": "klaverjas.html#choosing-trump", "trick-rules": "klaverjas-play.html#side-by-side",
+        "trick-rules=amsterdam": "klaverjas-play.html#amsterdam-rules",
+        "trick-rules=rotterdam": "klaverjas-play.html#rotterdam-rules",
         "undertrump": "klaverjas-play.html#rotterdam-rules", "target": "klaverjas-scoring.html#the-match",
         "deals": "klaverjas-scoring.html#the-match",
     },
 }
-"""Where each option is explained (pages of the same language sit side by side)."""
+"""Where each option is explained (pages of the same language sit side by side); a ``name=value`` key
+is where that value is, for a deal's rules line."""
 
 
 def _option_values(loc: Localizer, rules: KlaberjassRules | KlaverjasRules, name: str) -> Cell:

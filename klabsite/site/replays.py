@@ -162,8 +162,8 @@ class StepView:
     to_name: Seat | None = None
     """For a refused schmeiss after which trump is still to be named: who must name it (the
     engine's player to act)."""
-    schmeiss_round: int | None = None
-    """For a schmeiss: the bidding round it was offered in, 1 (about the upcard's suit) or 2
+    bid_round: int | None = None
+    """For a Klaberjass pass or schmeiss: its bidding round, 1 (about the upcard's suit) or 2
     (where the maker names trump)."""
 
     @property
@@ -491,15 +491,15 @@ class _BidNote(NamedTuple):
 
     must_name: str | None = None
     to_name: Seat | None = None
-    schmeiss_round: int | None = None
+    bid_round: int | None = None
 
 
 def _bids(done: DealReplay) -> dict[int, _BidNote]:
     """The bids of ``done`` (by action index) where the rules, not the player, decided what comes
     next, as the engine's legal actions tell: a Klaverjas trump named with no pass allowed
     (:attr:`StepView.must_name`), a refused schmeiss after which trump is still to be named, by
-    the player then to act (:attr:`StepView.to_name`), and the round of a schmeiss: the second
-    round is the one where a suit may be named (:attr:`StepView.schmeiss_round`)."""
+    the player then to act (:attr:`StepView.to_name`), and the round of a Klaberjass pass or
+    schmeiss: the second round is the one where a suit may be named (:attr:`StepView.bid_round`)."""
     found: dict[int, _BidNote] = {}
     refused = after = None
     for index, action, deal in positions(done):
@@ -509,9 +509,10 @@ def _bids(done: DealReplay) -> dict[int, _BidNote]:
         if (action.kind is ActionKind.NAME and isinstance(deal, KlaverjasDeal)
                 and all(legal.kind is not ActionKind.PASS for legal in deal.legal_actions())):
             found[index] = _BidNote(must_name=_MUST_NAME.get(deal.rules.trump_choice, "all-passed"))
-        if action.kind is ActionKind.SCHMEISS:
+        if action.kind is ActionKind.SCHMEISS or (action.kind is ActionKind.PASS
+                                                  and not isinstance(deal, KlaverjasDeal)):
             naming = any(legal.kind is ActionKind.NAME for legal in deal.legal_actions())
-            found[index] = _BidNote(schmeiss_round=2 if naming else 1)
+            found[index] = _BidNote(bid_round=2 if naming else 1)
     if refused is not None and after is not None and after.trump is None:  # the record stops there
         found[refused] = _BidNote(to_name=after.to_act)
     return found
@@ -529,7 +530,7 @@ def _step_views(done: DealReplay, steps: Sequence[Step], by_side: bool) -> tuple
             if step.action is not None and step.name.startswith("b"):
                 note = bids.get(action_index[id(step.action)], note)
             views.append(StepView(step, position, must_name=note.must_name, to_name=note.to_name,
-                                  schmeiss_round=note.schmeiss_round))
+                                  bid_round=note.bid_round))
             continue
         play = plays[action_index[id(step.action)]]
         views.append(StepView(step, position, play.dd, play.forced, play.rule, play.partner_winning,

@@ -74,7 +74,7 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaberjass-dix", find("klaberjass", "ship-kb-dix", "dix", 2), "The dix"),
     Entry("klaberjass-bella", find("klaberjass", "ship-kb-bella", "bella", 2), "Bella"),
     Entry("klaberjass-bella-declined", find("klaberjass", "ship-kb-bella-declined", "bella-declined", 1),
-          "Bella not claimed"),
+          "Bella kept quiet"),
     Entry("klaberjass-sequences", find("klaberjass", "ship-kb-sequences", "sequence-duel", 2),
           "Sequences against sequences"),
     Entry("klaberjass-failed", find("klaberjass", "ship-kb-failed", "maker-failed", 2), "The maker fails"),
@@ -82,7 +82,8 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaberjass-last-trick", find("klaberjass", "ship-kb-last", "last-trick-decides", 2),
           "The last trick decides"),
     Entry("klaberjass-blunder", find("klaberjass", "ship-kb-blunder", "blunder", 2), "Costly cards"),
-    Entry("klaberjass-thrown-in", find("klaberjass", "ship-kb-thrown", "thrown-in", 1), "Nobody takes"),
+    Entry("klaberjass-thrown-in", find("klaberjass", "ship-kb-thrown", "thrown-in", 1),
+          "A schmeiss accepted"),
     Entry("klaberjass-schmeiss", find("klaberjass", "ship-kb-schmeiss", "schmeiss", 3,
                                       "schmeiss-refused=refuser-makes schmeiss-redeal=same-dealer "
                                       "schmeiss-round-2=on"), "Schmeiss, other ways"),
@@ -92,7 +93,8 @@ PLAN: tuple[Entry, ...] = (
                                  "equal-score=next-deal-winner no-trick-melds=void must-beat=any-lead"),
           "Equal totals, the points wait"),
     Entry("klaberjass-tie-usual", find("klaberjass", "ship-kb-tie-usual", "tie", 1), "Equal totals"),
-    Entry("klaberjass-long-sequences", find("klaberjass", "ship-kb-long", "sequence-duel", 2,
+    # The first seed ship-kb-long-N whose deals hold a sequence of five, worth 100 under the option.
+    Entry("klaberjass-long-sequences", find("klaberjass", "ship-kb-long-2", "sequence-duel", 2,
                                             "long-sequence=100 equal-meld=elder"),
           "Long sequences worth 100"),
     Entry("klaberjass-no-schmeiss", simulate("klaberjass", "ship-kb-no-schmeiss", "--deals", "2",
