@@ -12,10 +12,11 @@ record: deal 1 is dealt by the dealer ``seeded_rng(S)`` draws, and each later de
 rotation (and receives the hanging points) after the one before; the record's rules are
 ``--rules`` with ``deals=N``, a match of exactly the N deals found (``--rules`` may not give a
 ``target`` or ``deals`` of its own, which would end the match elsewhere). A Klaberjass deal
-thrown in does not count toward ``deals=N``, so N counts only the deals played; when the last deal
-found is thrown in, the record has no ``deals=N`` and stops before the end of its match. ``Source`` names the
-seed of every deal: ``simulated seeds=S-4,S-19 find=pit bots=…``. Every deal is analysed (``dd``
-annotations) and tagged; its ``Tags`` hold all the words asked for (and any others it has).
+thrown in does not count toward ``deals=N``, so N counts only the deals played; when the last
+deal found is thrown in, the record has no ``deals=N`` and stops before the end of its match.
+``Source`` names the seed of every deal: ``simulated seeds=S-4,S-19 find=pit bots=…``. Every deal
+is analysed (``dd`` annotations) and tagged; its ``Tags`` hold all the words asked for (and any
+others it has).
 
 A candidate is given up as soon as a word asked for cannot become true
 (:func:`klabsite.records.tags.ruled_out`: pit after the first trick the other side wins, dix
@@ -345,6 +346,7 @@ def _match_of(spec: FindSpec, deals: Sequence[DealRecord], tags: dict[str, str])
     last_counts = replayed[-1].result is not None and replayed[-1].result.counted
     shorter = match(replace(base, deals=counted).format() if last_counts else base.format())
     return shorter if replay(shorter).valid else found
+
 
 def _record(spec: FindSpec, players: str, found: Sequence[Found]) -> Record:
     seeds = ",".join(spec.candidate(hit.number) for hit in found)

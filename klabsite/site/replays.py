@@ -495,11 +495,12 @@ class _BidNote(NamedTuple):
 
 
 def _bids(done: DealReplay) -> dict[int, _BidNote]:
-    """The bids of ``done`` (by action index) where the rules, not the player, decided what comes
-    next, as the engine's legal actions tell: a Klaverjas trump named with no pass allowed
-    (:attr:`StepView.must_name`), a refused schmeiss after which trump is still to be named, by
-    the player then to act (:attr:`StepView.to_name`), and the round of a Klaberjass pass or
-    schmeiss: the second round is the one where a suit may be named (:attr:`StepView.bid_round`)."""
+    """The bids of ``done`` (by action index) that the replay tells more of, as the engine's legal
+    actions tell: where the rules, not the player, decided what comes next (a Klaverjas trump
+    named with no pass allowed, :attr:`StepView.must_name`; a refused schmeiss after which trump
+    is still to be named, by the player then to act, :attr:`StepView.to_name`), and the round of a
+    Klaberjass pass or schmeiss: the second round is the one where a suit may be named
+    (:attr:`StepView.bid_round`)."""
     found: dict[int, _BidNote] = {}
     refused = after = None
     for index, action, deal in positions(done):
