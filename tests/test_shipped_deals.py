@@ -141,3 +141,21 @@ def test_each_shipped_file_has_the_title_its_generator_gives():
     spec.loader.exec_module(generate)
     for entry in generate.PLAN:
         assert read_record(entry.path.read_text(encoding="utf-8")).tags["Title"] == entry.title, entry.name
+
+
+def test_an_amsterdam_deal_shows_a_player_choosing_how_to_overtrump(shipped):
+    """Amsterdam's own rule (an opponent has trumped: trump higher) with more than one card to do it."""
+    choices = 0
+    for _, record, match in shipped:
+        if record.tags["Game"] != "klaverjas" or match.rules.trick_rules != "amsterdam":
+            continue
+        for done in match.deals:
+            if done.deal is None:
+                continue
+            deal = done.fresh()
+            for action, _events in done.applied:
+                if action.card is not None:
+                    allowed, rule = deal.play_rule()
+                    choices += rule == "overtrump" and len(allowed) > 1
+                deal.apply(action)
+    assert choices

@@ -122,6 +122,10 @@ PLAN: tuple[Entry, ...] = (
           "Rotterdam rules, no undertrumping"),
     Entry("klaverjas-undertrump", find("klaverjas", "ship-kv-undertrump-2", "nat", 2,
                                        "trick-rules=rotterdam"), "Rotterdam rules, undertrumping"),
+    # The first seed ship-kv-overtrump-N whose deals hold a player who must overtrump an opponent
+    # under Amsterdam rules and has more than one trump to do it with.
+    Entry("klaverjas-overtrump", simulate("klaverjas", "ship-kv-overtrump-4", "--deals", "2"),
+          "Amsterdam rules, overtrumping"),
     Entry("klaverjas-forced", simulate("klaverjas", "ship-kv-forced", "--deals", "2",
                                        "--rules", "trump-choice=forced"), "Forced trump"),
     Entry("klaverjas-turned-played", simulate("klaverjas", "ship-kv-turned-played", "--deals", "2",
