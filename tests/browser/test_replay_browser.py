@@ -182,15 +182,17 @@ def test_step_pages_do_not_scroll_sideways_on_a_phone(page: Page, base_url, samp
             assert width <= 360, f"{lang} {step.name}: {width}px wide"
 
 
-def test_a_klaverjas_deals_table_of_tricks_fits_a_390_px_phone_in_every_language(page: Page, base_url,
-                                                                                 sample_deals, shipped):
-    """Trick, cards, winner, points and roem are all in view without scrolling the table sideways."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    deal = shipped[sample_deals["klaverjas"]]
-    for lang in ("en", "fr", "es", "hr", "ar"):
-        page.goto(f"{base_url}{lang}/deals/{deal.id}/index.html")
-        wide, room = page.locator("table.tricks").evaluate("t => [t.scrollWidth, t.parentElement.clientWidth]")
-        assert wide <= room, f"{lang}: the tricks need {wide} px and have {room}"
+@pytest.mark.parametrize(("width", "langs"), [(390, ("en", "fr", "es", "hr", "ar")),
+                                             (360, ("en", "fr", "es", "hr"))])  # Arabic, a size larger
+def test_a_deals_table_of_tricks_fits_a_phone(page: Page, base_url, sample_deals, shipped, width, langs):
+    """Trick, cards, winner, points and roem (or bella) are all in view without scrolling sideways."""
+    page.set_viewport_size({"width": width, "height": 844})
+    for game in ("klaverjas", "klaberjass"):
+        deal = shipped[sample_deals[game]]
+        for lang in langs:
+            page.goto(f"{base_url}{lang}/deals/{deal.id}/index.html")
+            wide, room = page.locator("table.tricks").evaluate("t => [t.scrollWidth, t.parentElement.clientWidth]")
+            assert wide <= room, f"{game}, {lang}: the tricks need {wide} px and have {room}"
 
 
 def test_the_overview_prints_every_trick(page: Page, base_url, sample_deals, shipped):
