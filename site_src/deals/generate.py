@@ -112,9 +112,8 @@ PLAN: tuple[Entry, ...] = (
     Entry("klaverjas-last-trick", find("klaverjas", "ship-kv-last", "last-trick-decides", 2),
           "The last trick decides"),
     Entry("klaverjas-blunder", find("klaverjas", "ship-kv-blunder", "blunder", 2), "Costly cards"),
-    Entry("klaverjas-rotterdam", find("klaverjas", "ship-kv-rotterdam", "nat", 2,
-                                      "trick-rules=rotterdam undertrump=forbidden"),
-          "Rotterdam rules, nat"),
+    Entry("klaverjas-rotterdam", find("klaverjas", "ship-kv-rotterdam", "bella", 2, "trick-rules=rotterdam"),
+          "Rotterdam rules, stuk"),
     # Each seed is the first of its name-N whose deals hold a player who may not undertrump, or
     # who must: the record shows the rule its title names.
     Entry("klaverjas-no-undertrump", find("klaverjas", "ship-kv-rotterdam-11", "nat", 2,
