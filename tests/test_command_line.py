@@ -240,6 +240,17 @@ def test_a_lang_without_a_code_is_refused_not_taken_for_english_alone(capsys, tm
     assert list(tmp_path.iterdir()) == []
 
 
+
+@pytest.mark.parametrize("args", [["build", "--lang", "fr,,ar"], ["replay", "game.klab", "--out", "x", "--lang", "fr,"]])
+def test_a_lang_with_an_empty_code_between_commas_is_refused(capsys, tmp_path, monkeypatch, args):
+    """As ``simulate --find dix,`` is: a code left out is a mistake, not a language fewer."""
+    monkeypatch.chdir(tmp_path)
+    status = main(args)
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err == f"--lang '{args[-1]}': a code is missing between two commas; write codes such as fr,es\n"
+    assert list(tmp_path.iterdir()) == []
+
 def test_replay_refuses_a_record_given_twice(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.klab").write_text("%klab 1\n", encoding="utf-8")

@@ -133,6 +133,14 @@ def test_site_toml_mistakes_are_reported_at_their_line(project, setting, message
     assert error.startswith("site_src/site.toml:3: " + message), error
 
 
+@pytest.mark.parametrize(("setting", "hint"), [("out_dir", " (a build elsewhere: klabsite build --out DIR)"),
+                                               ("src_dir", ""), ("locales_dir", "")])
+def test_only_the_output_folder_outside_the_project_is_pointed_to_out(project, setting, hint):
+    """``--out`` builds elsewhere; the sources and translations have no such way, so no hint."""
+    (project / "site_src" / "site.toml").write_text(f'{setting} = "/etc"\n', encoding="utf-8")
+    assert _error(project).endswith(f"inside the project, not '/etc'{hint}")
+
+
 def test_site_toml_may_start_with_a_byte_order_mark(project):
     (project / "site_src" / "site.toml").write_text("\ufeffstrict = 5\n", encoding="utf-8")
     assert _error(project).startswith("site_src/site.toml:1: strict: must be true or false, not '5'")

@@ -40,9 +40,9 @@ def _languages(args: argparse.Namespace) -> list[str] | None:
 
 
 def _empty_folder(args: argparse.Namespace) -> bool:
-    """Whether ``--out`` or ``--dir`` was given as an empty name, or ``--lang`` without a code
-    (said on standard error): an empty value is a mistake (an unset shell variable), never the
-    default."""
+    """Whether ``--out`` or ``--dir`` was given as an empty name, or ``--lang`` without a code or
+    with an empty one between commas (said on standard error): an empty value is a mistake (an
+    unset shell variable), never the default."""
     for option in ("out", "dir"):
         if getattr(args, option, None) == "":
             print(f"--{option}: a folder name cannot be empty", file=sys.stderr)
@@ -51,6 +51,11 @@ def _empty_folder(args: argparse.Namespace) -> bool:
         print("--lang: give language codes such as fr,es (or leave --lang out for every language)",
               file=sys.stderr)
         return True
+    for value in getattr(args, "lang", None) or ():
+        if any(not code.strip() for code in value.split(",")):
+            print(f"--lang {quote(value)}: a code is missing between two commas; write codes such as fr,es",
+                  file=sys.stderr)
+            return True
     return False
 
 
@@ -170,7 +175,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Build the rules site: read site_src/ (templates, rules pages, stylesheet) and\n"
         "locales/ (translations), render every page in every language, check every page,\n"
         "then replace the output folder in one step. On any error nothing is written and one\n"
-        "line says where the problem is (file:line: message); the exit status is 1.\n"
+        "line says where the problem is (file:line: message); the exit status is 1 (2 for\n"
+        "a mistake in the command line itself).\n"
         "Run it from the project folder (the one holding site_src/ and locales/).",
         epilog="examples:\n"
         "  klabsite build                        # all languages into _site/\n"

@@ -218,8 +218,9 @@ def _languages(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _folder(example: str) -> Callable[[Any], Path]:
-    """The reader of a folder setting whose usual value is ``example``."""
+def _folder(example: str, elsewhere: str = "") -> Callable[[Any], Path]:
+    """The reader of a folder setting whose usual value is ``example``; ``elsewhere`` is how to
+    reach a folder outside the project instead, if there is a way."""
     def read(value: Any) -> Path:
         if isinstance(value, Path):
             return value
@@ -230,8 +231,7 @@ def _folder(example: str) -> Callable[[Any], Path]:
             raise ValueError(f"{wanted}, not the project folder ({quote(value)})")
         path = Path(value)
         if "\x00" in value or path.is_absolute() or ".." in path.parts:
-            raise ValueError(f"{wanted}, inside the project, not {quote(value)} (a build elsewhere: "
-                             "klabsite build --out DIR)")
+            raise ValueError(f"{wanted}, inside the project, not {quote(value)}{elsewhere}")
         return path
     return read
 
@@ -272,7 +272,8 @@ def _source_lang(value: Any) -> str:
 
 
 _SETTINGS = {
-    "src_dir": _folder("site_src"), "locales_dir": _folder("locales"), "out_dir": _folder("_site"),
+    "src_dir": _folder("site_src"), "locales_dir": _folder("locales"),
+    "out_dir": _folder("_site", " (a build elsewhere: klabsite build --out DIR)"),
     "languages": _languages, "source_lang": _source_lang, "base_url": _url, "strict": _flag,
     "build_date": _date,
 }
