@@ -95,6 +95,17 @@ def test_each_game_has_a_worked_example(shipped):
                    for _, record, _ in shipped if record.tags["Game"] == game for deal in record.deals), game
 
 
+def _play_rules(match):
+    """Each card play of a replayed match: the cards the rules allowed and the word of the rule."""
+    for done in match.deals:
+        if done.deal is None:
+            continue
+        deal = done.fresh()
+        for action, _events in done.applied:
+            if action.card is not None:
+                yield deal.play_rule()
+            deal.apply(action)
+
 def test_the_shipped_deals_show_every_rule_that_decides_which_cards_may_be_played(shipped):
     """A record that shows a variant has the variant happen: each play rule of the engine (the
     forbidden undertrump of a Rotterdam table among them) decides some card of the shipped deals."""
@@ -102,14 +113,7 @@ def test_the_shipped_deals_show_every_rule_that_decides_which_cards_may_be_playe
 
     seen = {game: set() for game in GAMES}
     for _, record, match in shipped:
-        for done in match.deals:
-            if done.deal is None:
-                continue
-            deal = done.fresh()
-            for action, _events in done.applied:
-                if action.card is not None:
-                    seen[record.tags["Game"]].add(deal.play_rule()[1])
-                deal.apply(action)
+        seen[record.tags["Game"]].update(rule for _, rule in _play_rules(match))
     assert set(PLAY_RULES) <= seen["klaverjas"], set(PLAY_RULES) - seen["klaverjas"]
     assert {"lead", "follow", "higher-trump", "lower-trump", "trump", "any", "beat"} <= seen["klaberjass"]
 
@@ -145,17 +149,7 @@ def test_each_shipped_file_has_the_title_its_generator_gives():
 
 def test_an_amsterdam_deal_shows_a_player_choosing_how_to_overtrump(shipped):
     """Amsterdam's own rule (an opponent has trumped: trump higher) with more than one card to do it."""
-    choices = 0
-    for _, record, match in shipped:
-        if record.tags["Game"] != "klaverjas" or match.rules.trick_rules != "amsterdam":
-            continue
-        for done in match.deals:
-            if done.deal is None:
-                continue
-            deal = done.fresh()
-            for action, _events in done.applied:
-                if action.card is not None:
-                    allowed, rule = deal.play_rule()
-                    choices += rule == "overtrump" and len(allowed) > 1
-                deal.apply(action)
+    choices = sum(rule == "overtrump" and len(allowed) > 1 for _, record, match in shipped
+                  if record.tags["Game"] == "klaverjas" and match.rules.trick_rules == "amsterdam"
+                  for allowed, rule in _play_rules(match))
     assert choices

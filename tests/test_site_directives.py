@@ -356,6 +356,7 @@ def test_roem_table_is_the_engines(en: Localizer) -> None:
     assert [int(row[2]) for row in rows[1:]] == [
         trick_roem(parse_cards(t), Suit.HEARTS) for t in ("KH QH JH 7C", "TH JH QH KH", "JC JD JH JS")
     ] == [40, 70, 200]
+    assert rows[3][1] == "four jacks 200"  # the replays name them so too
     default = _cells(render_directive(en, "roem", {}))
     assert "four of a kind, worth nothing" in [row[1] for row in default]
 

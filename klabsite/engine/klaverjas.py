@@ -170,6 +170,7 @@ def roem_problem(roem: Mapping[str, int]) -> str | None:
         return f"{both}: no deal holds more than {MAX_DEAL_ROEM} roem, both sides together"
     return None
 
+
 TRICKS = 8
 PACKETS = (3, 2, 3)
 """The deal: packets of 3, 2 and 3 cards to each seat in turn, starting left of the dealer."""

@@ -13,7 +13,7 @@ The side that wins a trick scores the roem among its four cards:
 >>> trick_roem(parse_cards("TS JS QS KS"), trump=Suit.SPADES)
 70
 >>> roem_parts(parse_cards("JC JD JH JS"), trump=Suit.CLUBS)
-(('four-of-a-kind', 200),)
+(('four-jacks', 200),)
 """
 
 from __future__ import annotations
@@ -57,11 +57,13 @@ def _longest_run(positions: Sequence[int]) -> int:
 
 def roem_parts(cards: Sequence[Card], trump: Suit) -> tuple[tuple[str, int], ...]:
     """The roem in one trick as ``(kind, value)`` pairs: ``sequence-3``, ``sequence-4``, ``stuk``,
-    ``four-of-a-kind``. Four of a kind of 7, 8 or 9 is worth nothing and is not listed."""
+    ``four-jacks``, ``four-of-a-kind`` (of another rank). Four of a kind of 7, 8 or 9 is worth
+    nothing and is not listed."""
     first = cards[0]
     if len(cards) == 4 and all(card.rank is first.rank for card in cards):
         value = FOUR_OF_A_KIND_ROEM[first.rank]
-        return (("four-of-a-kind", value),) if value else ()
+        kind = "four-jacks" if first.rank is Rank.JACK else "four-of-a-kind"
+        return ((kind, value),) if value else ()
     parts: list[tuple[str, int]] = []
     seen: list[Suit] = []
     for card in cards:

@@ -33,7 +33,7 @@ from klabsite.engine.events import Event
 from klabsite.engine.games import Game
 from klabsite.engine.klaverjas import DEAL_POINTS
 from klabsite.engine.match import MatchScore
-from klabsite.engine.options import GameRules
+from klabsite.engine.options import GameRules, KlaberjassRules
 from klabsite.engine.seats import Seat, Side
 from klabsite.engine.text import quote
 from klabsite.records.annotations import AnnotationError, check_dd
@@ -324,7 +324,8 @@ def _score_sheet_result(match: MatchReplay, context: _Context, record: DealRecor
         if len(totals) != len(game.seats):
             raise RecordError("[Totals] gives both players' totals, e.g. [Totals \"N 84 S 60\"]", line)
         by_seat = {Seat(key): value for key, value in totals.items()}
-        problem = klaberjass.totals_problem(rules, by_seat)  # type: ignore[arg-type]
+        assert isinstance(rules, KlaberjassRules)
+        problem = klaberjass.totals_problem(rules, by_seat)
         if problem is not None:
             raise RecordError(f"[Totals] {problem}", line)
         args: tuple[Any, ...] = (rules, dealer, maker, by_seat, context.hanging)

@@ -187,9 +187,7 @@ def _check_points(points: Mapping[str, int]) -> None:
 
 
 def _read_roem(text: str) -> dict[str, int]:
-    roem = _pairs(text, "--roem", lambda word: _side(word, "--roem").value, '"NS 20 EW 0"')
-    _check_roem(roem)
-    return roem
+    return _pairs(text, "--roem", lambda word: _side(word, "--roem").value, '"NS 20 EW 0"')
 
 
 def _check_roem(roem: Mapping[str, int]) -> None:

@@ -480,6 +480,7 @@ def roem(loc: Localizer, raw: dict[str, str]) -> View:
         "sequence-4": loc.gettext("four in sequence"),
         # TRANSLATORS: the Dutch word stuk (K and Q of trumps in one trick), kept as in the rules text.
         "stuk": loc.gettext("stuk"),
+        "four-jacks": loc.gettext("four jacks"),
         "four-of-a-kind": loc.gettext("four of a kind"),
     }
     rows: list[list[Cell]] = []
