@@ -105,45 +105,26 @@ def render_pages(renderer: Renderer, pages: Sequence[Page], alternates_of: Calla
     # What the workers inherit is left out of their garbage collections: a collection that went
     # through it would copy the memory pages it touches into every worker (copy on write).
     gc.freeze()
-    # The workers leave Ctrl-C to the build, which stops them at once (see _end_workers): an
-    # interrupted build leaves no process behind and no traceback. A worker that dies (killed, out
-    # of memory) breaks the pool: an error, not a hang.
+    # The workers leave Ctrl-C to the build, which cancels the chunks not started and waits for the
+    # running ones (a fraction of a second): an interrupted build leaves no process behind and no
+    # traceback. A worker that dies (killed, out of memory) breaks the pool: an error, not a hang.
     context = multiprocessing.get_context("fork")
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                                  initializer=_leave_interrupts_to_the_build) as pool:
-            futures = [pool.submit(_chunk, chunk) for chunk in chunks]
             try:
-                for future in futures:
-                    rendered, missed = future.result()
+                for rendered, missed in pool.map(_chunk, chunks):
                     results.extend(rendered)
                     renderer.note_missed(missed)
                     if progress:
                         progress(len(results), len(pages))
             except KeyboardInterrupt:
-                _end_workers(pool)
+                pool.shutdown(wait=True, cancel_futures=True)
                 raise
     finally:
         gc.unfreeze()
         _WORK.clear()
     return results
-
-
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers of an interrupted build now, and the pool with them.
-
-    Cancelling the chunks not started and waiting for the others is not safe before Python 3.12:
-    a chunk cancelled while the pool's own thread marks it failed (gh-107219) kills that thread
-    with a traceback, and the build then waits for ever on a worker writing to a pipe nobody reads.
-    So nothing is cancelled: the workers are terminated, and the pool, finding them gone, fails the
-    chunks left and stops its thread (``terminate_workers`` does just that from Python 3.14)."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-    pool.shutdown(wait=True)
 
 
 def _leave_interrupts_to_the_build() -> None:
